@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import type { Db } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Clock } from './lib/clock.ts';
+import { OffsetClock, systemClock } from './lib/clock.ts';
+
+/**
+ * Everything the routes need, built once per process (or per test). Services receive only the
+ * parts they use; this object is the composition root, not a service locator for services.
+ */
+export interface Container {
+  config: Config;
+  log: FastifyBaseLogger;
+  db: Db['db'];
+  dbHandle: Db;
+  clock: Clock;
+  /** Present when ENABLE_TEST_CLOCK is on: lets tests move time forward. */
+  testClock: OffsetClock | null;
+  /** Called in reverse order on shutdown. */
+  onClose(fn: () => Promise<void> | void): void;
+  close(): Promise<void>;
+}
+
+export interface ContainerOptions {
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+}
+
+export async function createContainer(
+  config: Config,
+  options: ContainerOptions = {},
+): Promise<Container> {
+  const log =
+    options.log ??
+    (pino({ level: config.LOG_LEVEL, name: 'uncrumple' }) as unknown as FastifyBaseLogger);
+  const dbHandle = openDatabase(config.database);
+  await migrateToLatest(dbHandle.db as never, dbHandle.dialect);
+  const testClock = config.ENABLE_TEST_CLOCK ? new OffsetClock() : null;
+  const closers: Array<() => Promise<void> | void> = [() => dbHandle.close()];
+  return {
+    config,
+    log,
+    db: dbHandle.db,
+    dbHandle,
+    clock: options.clock ?? testClock ?? systemClock,
+    testClock,
+    onClose: (fn) => void closers.push(fn),
+    close: async () => {
+      for (const fn of closers.reverse()) await fn();
+    },
+  };
+}

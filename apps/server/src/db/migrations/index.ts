@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database.ts';
+
+/**
+ * Every migration, in order. Names sort lexicographically; each module owns its own files
+ * (0001 foundation/auth, 0002 documents, 0003 billing, 0004 contact & mail, ...).
+ * A migration is a function of the dialect so SQLite and PostgreSQL get the right column types.
+ */
+export const migrations: Record<string, (dialect: Dialect) => Migration> = {};
