@@ -1,11 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EngineError } from '../errors.ts';
 import type { RgbImage } from '../types.ts';
 import { pdfHeaderOffset } from './detect-format.ts';
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfJs = typeof PdfJsModule;
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 type RenderParams = Parameters<Awaited<ReturnType<PdfDocument['getPage']>>['render']>[0];
 
