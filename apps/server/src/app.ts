@@ -18,7 +18,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Builds the HTTP app on a ready container. Listening is the caller's job (main.ts or tests). */
 export async function buildApp(container: Container): Promise<FastifyInstance> {
   const { config } = container;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     loggerInstance: container.log,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -70,14 +70,12 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
       typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply
-        .status(status)
-        .send({
-          error: {
-            code: 'internal',
-            message: 'Something went wrong on our side. Please try again.',
-          },
-        });
+      return reply.status(status).send({
+        error: {
+          code: 'internal',
+          message: 'Something went wrong on our side. Please try again.',
+        },
+      });
     }
     const code =
       status === 413
@@ -153,9 +151,15 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-function parseTrustProxy(value: string): boolean | number | string[] {
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY: '' / false (default, X-Forwarded-For ignored), true, a hop count, or addresses/CIDRs. */
+function parseTrustProxy(value: string): TrustProxy {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
   return value.split(',').map((s) => s.trim());
 }
