@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { decodeRgb, encodeJpeg, encodePng, generateSample } from './index.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('generateSample', () => {
+  it('is reproducible from its seed and never uses Math.random', async () => {
+    vi.spyOn(Math, 'random').mockImplementation(() => {
+      throw new Error('Math.random used');
+    });
+    const a = await generateSample({ seed: 11, kind: 'invoice', family: 'crumple', width: 420 });
+    const b = await generateSample({ seed: 11, kind: 'invoice', family: 'crumple', width: 420 });
+    expect(Buffer.from(a.photo.data).equals(Buffer.from(b.photo.data))).toBe(true);
+    expect(a.text).toBe(b.text);
+    const c = await generateSample({ seed: 12, kind: 'invoice', family: 'crumple', width: 420 });
+    expect(Buffer.from(a.photo.data).equals(Buffer.from(c.photo.data))).toBe(false);
+  });
+
+  it('returns the flat page, its exact text and a photo with the page on a background', async () => {
+    const s = await generateSample({ seed: 3, kind: 'receipt', family: 'fold', width: 320 });
+    expect(s.flat.width).toBe(320);
+    expect(s.flat.height).toBeGreaterThan(2 * s.flat.width); // receipts are long and narrow
+    expect(s.text).toMatch(/TOTAL/);
+    expect(s.text).toMatch(/THANK YOU/);
+    expect(s.photo.data.length).toBe(s.photo.width * s.photo.height * 3);
+    // The top-left corner pixel is background, the centre is page (brighter than a dark desk/wood).
+    expect(s.photo.width).toBeGreaterThan(s.flat.width * 0.8);
+  });
+
+  it('renders every kind and family', async () => {
+    const kinds = ['letter', 'invoice', 'receipt', 'form', 'paper', 'brochure'] as const;
+    const families = ['perspective', 'curl', 'fold', 'crumple'] as const;
+    for (let i = 0; i < kinds.length; i++) {
+      const s = await generateSample({
+        seed: i,
+        kind: kinds[i]!,
+        family: families[i % 4]!,
+        width: 300,
+      });
+      expect(s.text.split('\n').length).toBeGreaterThan(5);
+      // Flat pages are mostly white paper with dark ink.
+      let white = 0;
+      for (let k = 0; k < s.flat.data.length; k += 3) if (s.flat.data[k]! > 240) white++;
+      expect(white / (s.flat.data.length / 3)).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('rejects unknown kinds with a clear message', async () => {
+    // @ts-expect-error deliberately wrong kind
+    await expect(generateSample({ seed: 1, kind: 'poster', family: 'fold' })).rejects.toThrow(
+      /unknown page kind "poster"/,
+    );
+  });
+});
+
+describe('encoders', () => {
+  it('round-trips PNG exactly and JPEG closely', async () => {
+    const s = await generateSample({ seed: 5, kind: 'letter', family: 'perspective', width: 300 });
+    const png = await decodeRgb(await encodePng(s.flat));
+    expect(Buffer.from(png.data).equals(Buffer.from(s.flat.data))).toBe(true);
+    const jpg = await decodeRgb(await encodeJpeg(s.flat, 90));
+    let err = 0;
+    for (let k = 0; k < jpg.data.length; k++) err += Math.abs(jpg.data[k]! - s.flat.data[k]!);
+    expect(err / jpg.data.length).toBeLessThan(6);
+  });
+});
