@@ -1,0 +1,152 @@
+import type { GrayImage, Point } from '../types.ts';
+import { bilinear } from '../geometry/raster.ts';
+import { solveDense } from '../geometry/homography.ts';
+
+export interface TracedBoundary {
+  /** top tl→tr, right tr→br, bottom bl→br, left tl→bl */
+  curves: [Point[], Point[], Point[], Point[]];
+  clipped: { top: boolean; right: boolean; bottom: boolean; left: boolean };
+  confidence: number;
+  support: number;
+  reason: string;
+}
+
+const SAMPLES = 32;
+
+/** Robust (Tukey IRLS) fit of a quadratic d(t); returns fitted values. */
+function robustQuadratic(
+  t: Float64Array,
+  d: Float64Array,
+  valid: Uint8Array,
+  sigma: number,
+): Float64Array {
+  const n = t.length;
+  const w = new Float64Array(n);
+  for (let i = 0; i < n; i++) w[i] = valid[i]!;
+  let coef: Float64Array = new Float64Array(3);
+  for (let iter = 0; iter < 8; iter++) {
+    const M = new Float64Array(9);
+    const v = new Float64Array(3);
+    for (let i = 0; i < n; i++) {
+      if (!w[i]) continue;
+      const b = [1, t[i]!, t[i]! * t[i]!];
+      for (let a = 0; a < 3; a++) {
+        v[a] = v[a]! + w[i]! * b[a]! * d[i]!;
+        for (let c = 0; c < 3; c++) M[a * 3 + c] = M[a * 3 + c]! + w[i]! * b[a]! * b[c]!;
+      }
+    }
+    for (let a = 0; a < 3; a++) M[a * 4] = M[a * 4]! + 1e-6;
+    const sol = solveDense(M, v, 3);
+    if (!sol) break;
+    coef = sol;
+    for (let i = 0; i < n; i++) {
+      if (!valid[i]) continue;
+      const r =
+        (d[i]! - (coef[0]! + coef[1]! * t[i]! + coef[2]! * t[i]! * t[i]!)) / (4.685 * sigma);
+      w[i] = Math.abs(r) < 1 ? (1 - r * r) ** 2 : 0;
+    }
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = coef[0]! + coef[1]! * t[i]! + coef[2]! * t[i]! * t[i]!;
+  return out;
+}
+
+/**
+ * Follows the real page edge between consecutive corners: for 32 points per side, scans the
+ * mask along the outward normal for the inside→outside transition nearest the corner-to-corner
+ * line. Deviations that disagree with a robust quadratic trend (fingers, dog-ears, clutter)
+ * fall back to the trend. A side hugging the image border is reported as clipped.
+ * @example const traced = traceBoundary(mask, w, h, corners, luma, chroma);
+ */
+export function traceBoundary(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  corners: [Point, Point, Point, Point],
+  luma: GrayImage,
+  chroma: GrayImage,
+): TracedBoundary {
+  const diag = Math.hypot(w, h);
+  const inside = (x: number, y: number): boolean => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    if (xi < 0 || yi < 0 || xi >= w || yi >= h) return false;
+    return mask[yi * w + xi] === 1;
+  };
+  const curvesCw: Point[][] = [];
+  const clippedCw: boolean[] = [];
+  let supported = 0;
+  let counted = 0;
+  for (let s = 0; s < 4; s++) {
+    const a = corners[s]!;
+    const b = corners[(s + 1) % 4]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const dx = (b.x - a.x) / len;
+    const dy = (b.y - a.y) / len;
+    const nx = dy;
+    const ny = -dx;
+    const R = Math.max(6, 0.05 * diag);
+    const t = new Float64Array(SAMPLES);
+    const dev = new Float64Array(SAMPLES);
+    const valid = new Uint8Array(SAMPLES);
+    let nearBorder = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      t[i] = i / (SAMPLES - 1);
+      const px = a.x + (b.x - a.x) * t[i]!;
+      const py = a.y + (b.y - a.y) * t[i]!;
+      let best = Infinity;
+      for (let d = -R; d <= R; d += 0.5) {
+        if (inside(px + d * nx, py + d * ny) && !inside(px + (d + 0.5) * nx, py + (d + 0.5) * ny)) {
+          const mid = d + 0.25;
+          if (Math.abs(mid) < Math.abs(best)) best = mid;
+        }
+      }
+      if (Number.isFinite(best) && i > 0 && i < SAMPLES - 1) {
+        dev[i] = best;
+        valid[i] = 1;
+      }
+      const ex = px + (Number.isFinite(best) ? best : 0) * nx;
+      const ey = py + (Number.isFinite(best) ? best : 0) * ny;
+      if (ex < 2 || ey < 2 || ex > w - 3 || ey > h - 3) {
+        nearBorder++;
+      } else if (i > 1 && i < SAMPLES - 2) {
+        const lin = bilinear(luma, ex - 3 * nx, ey - 3 * ny);
+        const lout = bilinear(luma, ex + 3 * nx, ey + 3 * ny);
+        const cin = bilinear(chroma, ex - 3 * nx, ey - 3 * ny);
+        const cout = bilinear(chroma, ex + 3 * nx, ey + 3 * ny);
+        counted++;
+        if (Math.abs(lin - lout) + Math.abs(cin - cout) > 10) supported++;
+      }
+    }
+    const trend = robustQuadratic(t, dev, valid, Math.max(1, diag / 500));
+    const tol = Math.max(2.5, 0.012 * diag);
+    const pts: Point[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      let d = valid[i] && Math.abs(dev[i]! - trend[i]!) <= tol ? dev[i]! : trend[i]!;
+      // The ends pass through the corners, which are line intersections (dog-ear proof).
+      if (i === 0 || i === SAMPLES - 1) d = 0;
+      pts.push({ x: a.x + (b.x - a.x) * t[i]! + d * nx, y: a.y + (b.y - a.y) * t[i]! + d * ny });
+    }
+    curvesCw.push(pts);
+    clippedCw.push(nearBorder >= 0.8 * SAMPLES);
+  }
+  const support = counted > 0 ? supported / counted : 0;
+  const nClipped = clippedCw.filter(Boolean).length;
+  let confidence = nClipped === 4 ? 0.3 : support;
+  let reason = 'page edges found';
+  if (nClipped === 4) reason = 'page fills the frame';
+  else if (support < 0.5) reason = 'weak contrast along the page edge';
+  confidence = Math.max(0, Math.min(1, confidence));
+  return {
+    curves: [curvesCw[0]!, curvesCw[1]!, [...curvesCw[2]!].reverse(), [...curvesCw[3]!].reverse()],
+    clipped: {
+      top: clippedCw[0]!,
+      right: clippedCw[1]!,
+      bottom: clippedCw[2]!,
+      left: clippedCw[3]!,
+    },
+    confidence,
+    support,
+    reason,
+  };
+}

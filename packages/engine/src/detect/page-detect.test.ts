@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../types.ts';
+import { drawScene } from '../geometry/test-images.ts';
+import { detectPage } from './page-detect.ts';
+
+const quad: Point[] = [
+  { x: 70, y: 40 },
+  { x: 330, y: 62 },
+  { x: 350, y: 420 },
+  { x: 52, y: 400 },
+];
+
+function cornerError(found: Point[], truth: Point[]): number {
+  return Math.max(...found.map((p, k) => Math.hypot(p.x - truth[k]!.x, p.y - truth[k]!.y)));
+}
+
+describe('detectPage', () => {
+  for (const bg of ['dark', 'wood', 'fabric'] as const) {
+    it(`finds a tilted page on a ${bg} background to within 3 px`, () => {
+      const img = drawScene(400, 460, quad, bg, 7);
+      const { outline } = detectPage(img);
+      expect(outline).not.toBeNull();
+      expect(cornerError(outline!.corners, quad)).toBeLessThan(3);
+      expect(outline!.confidence).toBeGreaterThan(0.7);
+      expect(Object.values(outline!.clipped).some(Boolean)).toBe(false);
+      for (const curve of [outline!.top, outline!.right, outline!.bottom, outline!.left]) {
+        expect(curve.length).toBeGreaterThanOrEqual(16);
+      }
+    });
+  }
+
+  it('recovers the true corner of a dog-eared page from the side lines', () => {
+    // The top-right corner is folded away: the polygon cuts it off with a 40 px diagonal.
+    const dogEared: Point[] = [quad[0]!, { x: 292, y: 59 }, { x: 333, y: 98 }, quad[2]!, quad[3]!];
+    const img = drawScene(400, 460, dogEared, 'dark', 3);
+    const { outline } = detectPage(img);
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(4);
+  });
+
+  it('marks a page filling the frame as clipped on all sides', () => {
+    const full: Point[] = [
+      { x: -5, y: -5 },
+      { x: 405, y: -5 },
+      { x: 405, y: 465 },
+      { x: -5, y: 465 },
+    ];
+    const { outline } = detectPage(drawScene(400, 460, full, 'dark', 1));
+    expect(outline?.clipped ?? { top: true, right: true, bottom: true, left: true }).toEqual({
+      top: true,
+      right: true,
+      bottom: true,
+      left: true,
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import type { BackwardMap, GrayImage } from '../types.ts';
+import { bilinear } from './raster.ts';
+
+/**
+ * Builds a backward map by evaluating `fn(outX, outY) → [srcX, srcY]` on a grid every `step` px.
+ * The grid always covers the last output pixel (gridW = ceil((outWidth-1)/step)+1).
+ * @example const id = mapFromFunction(100, 50, 8, (x, y) => [x, y]);
+ */
+export function mapFromFunction(
+  outWidth: number,
+  outHeight: number,
+  step: number,
+  fn: (x: number, y: number) => [number, number],
+): BackwardMap {
+  const gridW = Math.ceil((outWidth - 1) / step) + 1;
+  const gridH = Math.ceil((outHeight - 1) / step) + 1;
+  const x = new Float32Array(gridW * gridH);
+  const y = new Float32Array(gridW * gridH);
+  for (let j = 0; j < gridH; j++) {
+    for (let i = 0; i < gridW; i++) {
+      const [sx, sy] = fn(i * step, j * step);
+      x[j * gridW + i] = sx;
+      y[j * gridW + i] = sy;
+    }
+  }
+  return { outWidth, outHeight, step, gridW, gridH, x, y };
+}
+
+/** Identity map over a width×height frame. */
+export function identityMap(width: number, height: number, step = 8): BackwardMap {
+  return mapFromFunction(width, height, step, (x, y) => [x, y]);
+}
+
+/**
+ * Source position of output point (ox, oy), bilinear between grid nodes, linear extrapolation
+ * beyond the grid.
+ * @example const [sx, sy] = sampleMap(map, 10.5, 3);
+ */
+export function sampleMap(map: BackwardMap, ox: number, oy: number): [number, number] {
+  const { gridW, gridH, step } = map;
+  const gx = ox / step;
+  const gy = oy / step;
+  const i0 = Math.max(0, Math.min(gridW - 2, Math.floor(gx)));
+  const j0 = Math.max(0, Math.min(gridH - 2, Math.floor(gy)));
+  const fx = gridW > 1 ? gx - i0 : 0;
+  const fy = gridH > 1 ? gy - j0 : 0;
+  const i1 = Math.min(i0 + 1, gridW - 1);
+  const j1 = Math.min(j0 + 1, gridH - 1);
+  const a = j0 * gridW + i0;
+  const b = j0 * gridW + i1;
+  const c = j1 * gridW + i0;
+  const d = j1 * gridW + i1;
+  const w00 = (1 - fx) * (1 - fy);
+  const w10 = fx * (1 - fy);
+  const w01 = (1 - fx) * fy;
+  const w11 = fx * fy;
+  return [
+    w00 * map.x[a]! + w10 * map.x[b]! + w01 * map.x[c]! + w11 * map.x[d]!,
+    w00 * map.y[a]! + w10 * map.y[b]! + w01 * map.y[c]! + w11 * map.y[d]!,
+  ];
+}
+
+/**
+ * Composition: the result sends output point p to inner(outer(p)). `outer` maps final output to
+ * an intermediate frame, `inner` maps that frame to the source.
+ * @example const full = composeMaps(localMap, globalMap);
+ */
+export function composeMaps(outer: BackwardMap, inner: BackwardMap): BackwardMap {
+  const x = new Float32Array(outer.x.length);
+  const y = new Float32Array(outer.y.length);
+  for (let k = 0; k < x.length; k++) {
+    const [sx, sy] = sampleMap(inner, outer.x[k]!, outer.y[k]!);
+    x[k] = sx;
+    y[k] = sy;
+  }
+  return { ...outer, x, y };
+}
+
+/**
+ * Warps a gray image through a backward map (bilinear, edge-clamped); pixels whose source lies
+ * outside the image get `fill`.
+ * @example const flat = renderGray(gray, map);
+ */
+export function renderGray(src: GrayImage, map: BackwardMap, fill = 255, scale = 1): GrayImage {
+  const w = map.outWidth;
+  const h = map.outHeight;
+  const out = new Float32Array(w * h);
+  const { gridW, step } = map;
+  for (let y = 0; y < h; y++) {
+    const gy = y / step;
+    const j0 = Math.min(map.gridH - 2, Math.floor(gy));
+    const jj = Math.max(0, j0);
+    const fy = map.gridH > 1 ? gy - jj : 0;
+    const j1 = Math.min(jj + 1, map.gridH - 1);
+    for (let x = 0; x < w; x++) {
+      const gx = x / step;
+      const ii = Math.max(0, Math.min(gridW - 2, Math.floor(gx)));
+      const fx = gridW > 1 ? gx - ii : 0;
+      const i1 = Math.min(ii + 1, gridW - 1);
+      const a = jj * gridW + ii;
+      const b = jj * gridW + i1;
+      const c = j1 * gridW + ii;
+      const d = j1 * gridW + i1;
+      const sx =
+        ((1 - fy) * ((1 - fx) * map.x[a]! + fx * map.x[b]!) +
+          fy * ((1 - fx) * map.x[c]! + fx * map.x[d]!)) *
+        scale;
+      const sy =
+        ((1 - fy) * ((1 - fx) * map.y[a]! + fx * map.y[b]!) +
+          fy * ((1 - fx) * map.y[c]! + fx * map.y[d]!)) *
+        scale;
+      out[y * w + x] =
+        sx < -0.5 || sy < -0.5 || sx > src.width - 0.5 || sy > src.height - 0.5
+          ? fill
+          : bilinear(src, sx, sy);
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/**
+ * Rotates the output frame of a map by a multiple of 90° clockwise (the page content turns
+ * clockwise in the output). Returns a new map with swapped size for 90/270.
+ * @example const upright = rotateMap(map, 90);
+ */
+export function rotateMap(map: BackwardMap, rotation: 0 | 90 | 180 | 270): BackwardMap {
+  if (rotation === 0) return map;
+  const W = map.outWidth;
+  const H = map.outHeight;
+  const swap = rotation !== 180;
+  const nw = swap ? H : W;
+  const nh = swap ? W : H;
+  // For an output point (x, y) of the rotated frame, find the point of the old frame.
+  const back = (x: number, y: number): [number, number] => {
+    if (rotation === 90) return [y, H - 1 - x];
+    if (rotation === 180) return [W - 1 - x, H - 1 - y];
+    return [W - 1 - y, x];
+  };
+  return mapFromFunction(nw, nh, map.step, (x, y) => {
+    const [ox, oy] = back(x, y);
+    return sampleMap(map, ox, oy);
+  });
+}

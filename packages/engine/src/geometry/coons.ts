@@ -1,0 +1,115 @@
+import type { BackwardMap, PageOutline, Point } from '../types.ts';
+import { mapFromFunction } from './backward-map.ts';
+import { applyH, homographyFromPoints, invert3, type Homography } from './homography.ts';
+
+/** A polyline resampled by arc length: evaluate at t ∈ [0, 1]. */
+export class ArcCurve {
+  private readonly xs: Float64Array;
+  private readonly ys: Float64Array;
+  private readonly cum: Float64Array;
+
+  constructor(points: Point[]) {
+    const n = points.length;
+    this.xs = new Float64Array(n);
+    this.ys = new Float64Array(n);
+    this.cum = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      this.xs[i] = points[i]!.x;
+      this.ys[i] = points[i]!.y;
+      if (i > 0) {
+        this.cum[i] =
+          this.cum[i - 1]! +
+          Math.hypot(this.xs[i]! - this.xs[i - 1]!, this.ys[i]! - this.ys[i - 1]!);
+      }
+    }
+  }
+
+  get length(): number {
+    return this.cum[this.cum.length - 1]!;
+  }
+
+  at(t: number): [number, number] {
+    const n = this.xs.length;
+    const L = this.length;
+    if (n === 1 || L === 0) return [this.xs[0]!, this.ys[0]!];
+    const s = Math.max(0, Math.min(1, t)) * L;
+    let lo = 0;
+    let hi = n - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.cum[mid]! <= s) lo = mid;
+      else hi = mid;
+    }
+    const seg = this.cum[hi]! - this.cum[lo]!;
+    const f = seg > 0 ? (s - this.cum[lo]!) / seg : 0;
+    return [
+      this.xs[lo]! + f * (this.xs[hi]! - this.xs[lo]!),
+      this.ys[lo]! + f * (this.ys[hi]! - this.ys[lo]!),
+    ];
+  }
+}
+
+/**
+ * Global backward map of a page: homography from the corners to a W×H rectangle, then a Coons
+ * patch over the four boundary curves parameterised by arc length *after* the homography (so
+ * the far side of a tilted page is not stretched), then back through H⁻¹.
+ * Returns null when the corners are degenerate.
+ * @example const map = coonsMap(outline, 1000, 1414, 8);
+ */
+export function coonsMap(
+  outline: PageOutline,
+  W: number,
+  H: number,
+  step: number,
+  useCurves = true,
+): BackwardMap | null {
+  const [tl, tr, br, bl] = outline.corners;
+  const rect: Point[] = [
+    { x: 0, y: 0 },
+    { x: W - 1, y: 0 },
+    { x: W - 1, y: H - 1 },
+    { x: 0, y: H - 1 },
+  ];
+  const h = homographyFromPoints([tl, tr, br, bl], rect);
+  if (!h) return null;
+  const hInv = invert3(h);
+  if (!useCurves) return mapFromFunction(W, H, step, (x, y) => applyH(hInv, x, y));
+  const through = (pts: Point[], a: Point, b: Point): ArcCurve => {
+    const mapped = [a, ...pts.slice(1, -1), b].map((p) => {
+      const [x, y] = applyH(h, p.x, p.y);
+      return { x, y };
+    });
+    return new ArcCurve(mapped);
+  };
+  const top = through(outline.top, tl, tr);
+  const bottom = through(outline.bottom, bl, br);
+  const left = through(outline.left, tl, bl);
+  const right = through(outline.right, tr, br);
+  const P00 = rect[0]!;
+  const P10 = rect[1]!;
+  const P11 = rect[2]!;
+  const P01 = rect[3]!;
+  return mapFromFunction(W, H, step, (x, y) => {
+    const u = Math.min(1, x / (W - 1));
+    const v = Math.min(1, y / (H - 1));
+    const [tx, ty] = top.at(u);
+    const [bx, by] = bottom.at(u);
+    const [lx, ly] = left.at(v);
+    const [rx, ry] = right.at(v);
+    const sx =
+      (1 - v) * tx +
+      v * bx +
+      (1 - u) * lx +
+      u * rx -
+      ((1 - u) * (1 - v) * P00.x + u * (1 - v) * P10.x + (1 - u) * v * P01.x + u * v * P11.x);
+    const sy =
+      (1 - v) * ty +
+      v * by +
+      (1 - u) * ly +
+      u * ry -
+      ((1 - u) * (1 - v) * P00.y + u * (1 - v) * P10.y + (1 - u) * v * P01.y + u * v * P11.y);
+    return applyH(hInv, sx, sy);
+  });
+}
+
+export type { Homography };

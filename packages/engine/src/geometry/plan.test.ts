@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from '../types.ts';
+import { sampleMap } from './backward-map.ts';
+import { planGeometry } from './plan.ts';
+import { drawScene } from './test-images.ts';
+
+describe('planGeometry', () => {
+  it('maps the output rectangle onto a detected page and reports every stage', () => {
+    const quad: Point[] = [
+      { x: 60, y: 50 },
+      { x: 340, y: 50 },
+      { x: 340, y: 446 },
+      { x: 60, y: 446 },
+    ];
+    const plan = planGeometry(drawScene(400, 500, quad, 'wood', 5));
+    const { map } = plan;
+    const corners: Array<[number, number]> = [
+      [0, 0],
+      [map.outWidth - 1, 0],
+      [map.outWidth - 1, map.outHeight - 1],
+      [0, map.outHeight - 1],
+    ];
+    const rot = plan.rotation / 90;
+    corners.forEach(([x, y], k) => {
+      const [sx, sy] = sampleMap(map, x, y);
+      const truth = quad[(k + rot) % 4]!;
+      expect(Math.hypot(sx - truth.x, sy - truth.y)).toBeLessThan(4);
+    });
+    expect(plan.paper).toBe('A4');
+    expect(plan.stages.map((s) => s.stage)).toContain('detect');
+    expect(plan.stages.every((s) => typeof s.applied === 'boolean' && s.ms >= 0)).toBe(true);
+  });
+
+  it('falls back to the full frame when there is no page', () => {
+    const plan = planGeometry(drawScene(200, 150, [], 'dark', 2));
+    expect(plan.map.outWidth).toBe(200);
+    expect(plan.map.outHeight).toBe(150);
+    expect(plan.stages.find((s) => s.stage === 'global')?.applied).toBe(false);
+  });
+});

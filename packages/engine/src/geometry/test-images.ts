@@ -1,0 +1,79 @@
+import type { Point, RgbImage } from '../types.ts';
+
+/** Small deterministic PRNG (mulberry32) for synthetic test images. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function inside(q: Point[], x: number, y: number): boolean {
+  let c = false;
+  for (let i = 0, j = q.length - 1; i < q.length; j = i++) {
+    const a = q[i]!;
+    const b = q[j]!;
+    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) c = !c;
+  }
+  return c;
+}
+
+/**
+ * Test scene: a page polygon (white paper with dark "text" bars) on a background of the given
+ * kind. Text bars run along the page's own axes, mapped by `toImage(u, v)` for u, v ∈ [0, 1].
+ * @example const img = drawScene(320, 240, quad, 'wood', 1);
+ */
+export function drawScene(
+  width: number,
+  height: number,
+  polygon: Point[],
+  background: 'dark' | 'wood' | 'white' | 'fabric',
+  seed: number,
+  toPage?: (x: number, y: number) => [number, number] | null,
+): RgbImage {
+  const rand = rng(seed);
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const n = rand();
+      let rgb: [number, number, number];
+      if (inside(polygon, x + 0.5, y + 0.5)) {
+        const uv = toPage?.(x + 0.5, y + 0.5);
+        let ink = false;
+        if (uv) {
+          const [u, v] = uv;
+          const line = (v * 30) % 1;
+          ink =
+            u > 0.1 &&
+            u < 0.9 &&
+            v > 0.08 &&
+            v < 0.92 &&
+            line > 0.45 &&
+            line < 0.75 &&
+            (u * 23) % 1 < 0.8;
+        }
+        const base = ink ? 40 : 235;
+        rgb = [base + n * 10, base + n * 10, base + n * 8];
+      } else if (background === 'dark') {
+        rgb = [40 + n * 20, 38 + n * 20, 35 + n * 20];
+      } else if (background === 'wood') {
+        const g = 0.5 + 0.5 * Math.sin(x * 0.15 + Math.sin(y * 0.05) * 3);
+        rgb = [120 + 50 * g + n * 15, 75 + 30 * g + n * 10, 40 + 15 * g];
+      } else if (background === 'fabric') {
+        const g = ((x >> 1) + (y >> 1)) % 2;
+        rgb = [60 + 40 * g + n * 20, 80 + 30 * g + n * 20, 140 + 30 * g + n * 20];
+      } else {
+        rgb = [205 + n * 10, 205 + n * 10, 208 + n * 10];
+      }
+      data[i] = Math.max(0, Math.min(255, rgb[0]));
+      data[i + 1] = Math.max(0, Math.min(255, rgb[1]));
+      data[i + 2] = Math.max(0, Math.min(255, rgb[2]));
+    }
+  }
+  return { width, height, data };
+}
