@@ -6,6 +6,8 @@ import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './lib/clock.ts';
 import { OffsetClock, systemClock } from './lib/clock.ts';
+import type { JobQueue } from './modules/queue/queue.types.ts';
+import { TableJobQueue } from './modules/queue/table-queue.ts';
 
 /**
  * Everything the routes need, built once per process (or per test). Services receive only the
@@ -19,6 +21,8 @@ export interface Container {
   clock: Clock;
   /** Present when ENABLE_TEST_CLOCK is on: lets tests move time forward. */
   testClock: OffsetClock | null;
+  /** Durable background jobs (documents, mail); started by the queue module when the app is ready. */
+  queue: JobQueue;
   /** Called in reverse order on shutdown. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -40,6 +44,11 @@ export async function createContainer(
   await migrateToLatest(dbHandle.db as never, dbHandle.dialect);
   const testClock = config.ENABLE_TEST_CLOCK ? new OffsetClock() : null;
   const closers: Array<() => Promise<void> | void> = [() => dbHandle.close()];
+  const queue = new TableJobQueue(dbHandle.db, dbHandle.dialect, log, {
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    pollMs: config.JOB_POLL_MS,
+  });
+  closers.push(() => queue.stop());
   return {
     config,
     log,
@@ -47,6 +56,7 @@ export async function createContainer(
     dbHandle,
     clock: options.clock ?? testClock ?? systemClock,
     testClock,
+    queue,
     onClose: (fn) => void closers.push(fn),
     close: async () => {
       for (const fn of closers.reverse()) await fn();

@@ -40,6 +40,10 @@ export const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Job queue: how long a claimed job is leased before another process may take it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Job queue: poll interval when no job was enqueued in this process. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** Allows tests and the e2e suite to move the server's clock forward (never in production). */
   ENABLE_TEST_CLOCK: bool.default(false),
 });

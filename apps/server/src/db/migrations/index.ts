@@ -1,9 +1,12 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
+import documents0002 from './0002_documents.ts';
 
 /**
  * Every migration, in order. Names sort lexicographically; each module owns its own files
  * (0001 foundation/auth, 0002 documents, 0003 billing, 0004 contact & mail, ...).
  * A migration is a function of the dialect so SQLite and PostgreSQL get the right column types.
  */
-export const migrations: Record<string, (dialect: Dialect) => Migration> = {};
+export const migrations: Record<string, (dialect: Dialect) => Migration> = {
+  '0002_documents': documents0002,
+};

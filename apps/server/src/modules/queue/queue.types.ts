@@ -20,10 +20,25 @@ export interface EnqueueOptions {
   key?: string;
 }
 
+export interface WorkOptions<T> {
+  /** Jobs of this name run at once in this process (default 1). */
+  concurrency?: number;
+  /** Called once when the job is marked failed for good (attempts used up or a permanent error). */
+  onFailed?: (job: Job<T>, message: string) => Promise<void>;
+}
+
+/** Thrown by a handler when retrying cannot help (e.g. a damaged file); the message is kept. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
 export interface JobQueue {
   enqueue<T>(name: string, payload: T, options?: EnqueueOptions): Promise<string>;
   /** Registers a handler; `concurrency` jobs of this name run at once in this process. */
-  work<T>(name: string, handler: (job: Job<T>) => Promise<void>, options?: { concurrency?: number }): void;
+  work<T>(name: string, handler: (job: Job<T>) => Promise<void>, options?: WorkOptions<T>): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
