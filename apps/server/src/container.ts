@@ -6,6 +6,9 @@ import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './lib/clock.ts';
 import { OffsetClock, systemClock } from './lib/clock.ts';
+import type { MailRepository } from './modules/mail/mail.repository.ts';
+import { setupMail } from './modules/mail/mail.setup.ts';
+import type { Mailer } from './modules/mail/mail.types.ts';
 import type { JobQueue } from './modules/queue/queue.types.ts';
 import { TableJobQueue } from './modules/queue/table-queue.ts';
 
@@ -21,6 +24,9 @@ export interface Container {
   clock: Clock;
   /** Present when ENABLE_TEST_CLOCK is on: lets tests move time forward. */
   testClock: OffsetClock | null;
+  /** Renders and delivers mail (outbox by default, SMTP through the queue when SMTP_URL is set). */
+  mailer: Mailer;
+  mailRepository: MailRepository;
   /** Durable background jobs (documents, mail); started by the queue module when the app is ready. */
   queue: JobQueue;
   /** Called in reverse order on shutdown. */
@@ -49,13 +55,18 @@ export async function createContainer(
     pollMs: config.JOB_POLL_MS,
   });
   closers.push(() => queue.stop());
+  const clock = options.clock ?? testClock ?? systemClock;
+  const mail = setupMail({ config, db: dbHandle.db, clock, log, queue });
+  closers.push(() => mail.close());
   return {
     config,
     log,
     db: dbHandle.db,
     dbHandle,
-    clock: options.clock ?? testClock ?? systemClock,
+    clock,
     testClock,
+    mailer: mail.mailer,
+    mailRepository: mail.repository,
     queue,
     onClose: (fn) => void closers.push(fn),
     close: async () => {

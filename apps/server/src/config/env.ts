@@ -40,6 +40,18 @@ export const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** SMTP delivery (nodemailer), e.g. smtps://user:pass@smtp.example.com:465; unset = the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Uncrumple <no-reply@localhost>'),
+  SUPPORT_EMAIL: z
+    .string()
+    .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address')
+    .default('support@localhost'),
+  /** Delivery attempts per mail before it is marked failed (retries back off exponentially). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   /** Job queue: how long a claimed job is leased before another process may take it over. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Job queue: poll interval when no job was enqueued in this process. */

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 import documents0002 from './0002_documents.ts';
+import mailContact0004 from './0004_mail_contact.ts';
 
 /**
  * Every migration, in order. Names sort lexicographically; each module owns its own files
@@ -9,4 +10,5 @@ import documents0002 from './0002_documents.ts';
  */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0002_documents': documents0002,
+  '0004_mail_contact': mailContact0004,
 };
