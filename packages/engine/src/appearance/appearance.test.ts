@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { RgbImage } from '../types.ts';
+import { estimateBackground } from './background.ts';
+import { sauvola } from './binarize.ts';
+import { enhanceAppearance } from './enhance.ts';
+import { boxBlur, gaussianBlur, rankFilter } from './filters.ts';
+
+const W = 600;
+const H = 800;
+
+/** Paper with rows of glyph-like strokes (≈12 px characters), lit by `light(x, y)` in 0..1. */
+function page(light: (x: number, y: number) => number, paint?: (img: RgbImage) => void): RgbImage {
+  const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3) };
+  const ink = new Uint8Array(W * H);
+  for (let line = 0; line < 30; line++) {
+    const top = 40 + line * 24;
+    for (let c = 0; c < 50; c++) {
+      const left = 40 + c * 10;
+      // A vertical stem and a bar per "glyph": 2 px strokes, 12 px tall, 7 px wide.
+      for (let y = top; y < top + 12; y++) for (let x = left; x < left + 2; x++) ink[y * W + x] = 1;
+      for (let y = top + 5; y < top + 7; y++)
+        for (let x = left; x < left + 7; x++) ink[y * W + x] = 1;
+    }
+  }
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const l = light(x, y);
+      const p = (y * W + x) * 3;
+      const v = ink[y * W + x] ? 25 : 235;
+      // Warm colour cast: blue gets less light than red.
+      img.data[p] = Math.round(v * l);
+      img.data[p + 1] = Math.round(v * l * 0.95);
+      img.data[p + 2] = Math.round(v * l * 0.82);
+    }
+  }
+  paint?.(img);
+  return img;
+}
+
+function stats(img: RgbImage, pick: (x: number, y: number) => boolean) {
+  let n = 0;
+  let sum = 0;
+  let min = 255;
+  let max = 0;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      if (!pick(x, y)) continue;
+      const p = (y * img.width + x) * 3;
+      const l = (img.data[p]! + img.data[p + 1]! + img.data[p + 2]!) / 3;
+      sum += l;
+      n++;
+      min = Math.min(min, l);
+      max = Math.max(max, l);
+    }
+  }
+  return { mean: sum / n, min, max };
+}
+
+/** Pixels of blank paper between lines (rows 53..62 of each line pitch) and ink stems. */
+const isGap = (x: number, y: number) =>
+  y > 30 && y < 760 && (y - 40) % 24 >= 14 && x > 20 && x < 580;
+const isStem = (x: number, y: number) =>
+  y >= 40 && y < 760 && (y - 40) % 24 < 12 && x >= 40 && x < 540 && (x - 40) % 10 < 2;
+
+describe('filters', () => {
+  it('rankFilter matches a brute-force min/max', () => {
+    const w = 23;
+    const h = 17;
+    const data = Float32Array.from({ length: w * h }, (_, i) => (i * 7919) % 101);
+    for (const op of ['min', 'max'] as const) {
+      const got = rankFilter({ width: w, height: h, data }, 3, op).data;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          let e = op === 'max' ? -Infinity : Infinity;
+          for (let yy = Math.max(0, y - 3); yy <= Math.min(h - 1, y + 3); yy++) {
+            for (let xx = Math.max(0, x - 3); xx <= Math.min(w - 1, x + 3); xx++) {
+              const v = data[yy * w + xx]!;
+              e = op === 'max' ? Math.max(e, v) : Math.min(e, v);
+            }
+          }
+          expect(got[y * w + x]).toBe(e);
+        }
+      }
+    }
+  });
+
+  it('blurs keep a constant image constant and spread an impulse symmetrically', () => {
+    const flat = { width: 20, height: 10, data: new Float32Array(200).fill(7) };
+    for (const v of boxBlur(flat, 3).data) expect(v).toBeCloseTo(7, 4);
+    const imp = { width: 21, height: 21, data: new Float32Array(441) };
+    imp.data[220] = 100;
+    const g = gaussianBlur(imp, 2).data;
+    expect(g[220]!).toBeGreaterThan(g[222]!);
+    expect(g[218]).toBeCloseTo(g[222]!, 5);
+    expect(g.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 1);
+  });
+});
+
+describe('appearance', () => {
+  it('whitens a gradient-lit page with a colour cast while keeping ink dark', () => {
+    const img = page((x, y) => 0.45 + 0.55 * (x / W) * (0.6 + 0.4 * (y / H)));
+    const { image } = enhanceAppearance(img, 'color');
+    const gap = stats(image, isGap);
+    const ink = stats(image, isStem);
+    expect(gap.mean).toBeGreaterThanOrEqual(250);
+    expect(gap.min).toBeGreaterThanOrEqual(245);
+    expect(ink.mean).toBeLessThanOrEqual(60);
+    // The cast is gone: paper is neutral.
+    const p = (50 * W + 300) * 3 + W * 3 * 3; // row 53, mid page
+    expect(Math.abs(image.data[p]! - image.data[p + 2]!)).toBeLessThanOrEqual(4);
+  });
+
+  it('removes a crease shadow (a dark line about 1.5 × character height wide)', () => {
+    // A diagonal crease: 18 px wide band at 55 % brightness.
+    const crease = (x: number, y: number) => (Math.abs(y - 0.8 * x - 150) < 9 ? 0.55 : 1);
+    const { image } = enhanceAppearance(page(crease), 'color');
+    const inBand = (x: number, y: number) => isGap(x, y) && Math.abs(y - 0.8 * x - 150) < 6;
+    expect(stats(image, inBand).mean).toBeGreaterThanOrEqual(240);
+    expect(
+      stats(image, (x, y) => isStem(x, y) && Math.abs(y - 0.8 * x - 150) < 6).mean,
+    ).toBeLessThan(80);
+  });
+
+  it('keeps a red stamp red and a yellow highlight yellow', () => {
+    const img = page(
+      () => 0.9,
+      (im) => {
+        for (let y = 0; y < H; y++) {
+          for (let x = 0; x < W; x++) {
+            const p = (y * W + x) * 3;
+            const d = Math.hypot(x - 420, y - 600);
+            if (d > 60 && d < 68) {
+              // Stamp ring, 8 px wide.
+              im.data[p] = 190;
+              im.data[p + 1] = 40;
+              im.data[p + 2] = 40;
+            } else if (y >= 160 && y < 184 && x >= 40 && x < 400 && im.data[p]! > 100) {
+              // Highlighter over a line of text: the paper under it is yellow.
+              im.data[p] = 215;
+              im.data[p + 1] = 205;
+              im.data[p + 2] = 60;
+            }
+          }
+        }
+      },
+    );
+    const { image } = enhanceAppearance(img, 'color');
+    const at = (x: number, y: number) =>
+      Array.from(image.data.subarray((y * W + x) * 3, (y * W + x) * 3 + 3));
+    const [r, g, b] = at(484, 600); // on the ring
+    expect(r).toBeGreaterThan(150);
+    expect(g! + b!).toBeLessThan(150);
+    const [hr, hg, hb] = at(300, 175); // highlighted paper between strokes
+    expect(Math.min(hr!, hg!)).toBeGreaterThan(180);
+    expect(hb).toBeLessThan(140);
+  });
+
+  it('renders gray and bw modes', () => {
+    const img = page((x) => 0.5 + 0.5 * (x / W));
+    const gray = enhanceAppearance(img, 'gray').image;
+    for (let p = 0; p < gray.data.length; p += 3 * 997) {
+      expect(gray.data[p]).toBe(gray.data[p + 1]);
+      expect(gray.data[p]).toBe(gray.data[p + 2]);
+    }
+    const bw = enhanceAppearance(img, 'bw').image;
+    expect(stats(bw, isGap).min).toBe(255);
+    expect(stats(bw, isStem).mean).toBeLessThan(30);
+    const values = new Set<number>();
+    for (let p = 0; p < bw.data.length; p += 3) values.add(bw.data[p]!);
+    expect([...values].sort()).toEqual([0, 255]);
+  });
+
+  it('sauvola keeps 1-px strokes on a flat page', () => {
+    const img: RgbImage = { width: 100, height: 60, data: new Uint8Array(100 * 60 * 3).fill(255) };
+    for (let y = 10; y < 50; y++) img.data.fill(90, (y * 100 + 50) * 3, (y * 100 + 51) * 3);
+    const bw = sauvola(img, { radius: 8 });
+    expect(bw.data[(30 * 100 + 50) * 3]).toBe(0);
+    expect(bw.data[(30 * 100 + 55) * 3]).toBe(255);
+  });
+
+  it('marks a large dark photo as not paper so it is not washed out', () => {
+    const img = page(
+      () => 1,
+      (im) => {
+        for (let y = 300; y < 500; y++) {
+          for (let x = 100; x < 400; x++) {
+            const p = (y * W + x) * 3;
+            im.data[p] = 40 + ((x * 3) % 60);
+            im.data[p + 1] = 70;
+            im.data[p + 2] = 110 + ((y * 5) % 50);
+          }
+        }
+      },
+    );
+    const bg = estimateBackground(img);
+    expect(bg.nonPaperFraction).toBeGreaterThan(0.05);
+    const { image } = enhanceAppearance(img, 'color');
+    const photo = stats(image, (x, y) => x > 150 && x < 350 && y > 350 && y < 450);
+    expect(photo.mean).toBeLessThan(170);
+  });
+});

@@ -1,0 +1,179 @@
+import type { BackwardMap, RgbImage } from '../types.ts';
+
+/** Fraction steps in the kernel lookup table (1/256 px is far below visible error). */
+const LUT_STEPS = 256;
+
+/** Keys cubic convolution weights (a = -0.5, Catmull-Rom), 4 taps per fraction step. */
+function buildKernelLut(): Float64Array {
+  const lut = new Float64Array(LUT_STEPS * 4);
+  const a = -0.5;
+  const k = (t: number) => {
+    const x = Math.abs(t);
+    if (x <= 1) return (a + 2) * x * x * x - (a + 3) * x * x + 1;
+    if (x < 2) return a * x * x * x - 5 * a * x * x + 8 * a * x - 4 * a;
+    return 0;
+  };
+  for (let s = 0; s < LUT_STEPS; s++) {
+    const f = s / LUT_STEPS;
+    lut[s * 4] = k(1 + f);
+    lut[s * 4 + 1] = k(f);
+    lut[s * 4 + 2] = k(1 - f);
+    lut[s * 4 + 3] = k(2 - f);
+  }
+  return lut;
+}
+const LUT = buildKernelLut();
+
+export interface ResampleOptions {
+  /** output size in pixels; the map's output frame is stretched to it */
+  outWidth: number;
+  outHeight: number;
+  /** source pixels per map-source pixel (full-res width / working width) */
+  srcScale: number;
+  /** called with fractions in 0..1 roughly every 64 rows */
+  onProgress?: (fraction: number) => void;
+  /** checked every strip; throw from here to abort */
+  checkAbort?: () => void;
+}
+
+const clampByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0);
+
+/**
+ * Resamples `src` through a coarse backward map with bicubic (Keys, a=-0.5) interpolation.
+ * The map is interpolated bilinearly one output row at a time, so no full-resolution map is
+ * ever materialised. Pixels that map outside the source (or to NaN) become white.
+ * @example
+ * const flat = resampleBicubic(photo, plan.map, { outWidth: 2480, outHeight: 3508, srcScale: 2.5 });
+ */
+export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleOptions): RgbImage {
+  const { outWidth: ow, outHeight: oh, srcScale } = opts;
+  const { gridW, gridH, step } = map;
+  const sw = src.width;
+  const sh = src.height;
+  const sdata = src.data;
+  const out = new Uint8Array(ow * oh * 3);
+  const rowX = new Float64Array(gridW);
+  const rowY = new Float64Array(gridW);
+  // Output pixel centre X maps to map-frame coordinate (X + 0.5) * rx - 0.5.
+  const rx = map.outWidth / ow;
+  const ry = map.outHeight / oh;
+  const maxI = Math.max(0, gridW - 2);
+  const maxJ = Math.max(0, gridH - 2);
+  const xMin = -0.5;
+  const yMin = -0.5;
+  const xMax = sw - 0.5;
+  const yMax = sh - 0.5;
+  const stride = sw * 3;
+
+  for (let Y = 0; Y < oh; Y++) {
+    if ((Y & 63) === 0) {
+      opts.checkAbort?.();
+      opts.onProgress?.(Y / oh);
+    }
+    const gy = ((Y + 0.5) * ry - 0.5) / step;
+    let j0 = Math.floor(gy);
+    if (j0 < 0) j0 = 0;
+    else if (j0 > maxJ) j0 = maxJ;
+    const fy = gridH > 1 ? gy - j0 : 0;
+    const r0 = j0 * gridW;
+    const r1 = gridH > 1 ? r0 + gridW : r0;
+    for (let i = 0; i < gridW; i++) {
+      // Fold the work→full-res scale into the row so the inner loop only interpolates.
+      const x = map.x[r0 + i]! * (1 - fy) + map.x[r1 + i]! * fy;
+      const y = map.y[r0 + i]! * (1 - fy) + map.y[r1 + i]! * fy;
+      rowX[i] = (x + 0.5) * srcScale - 0.5;
+      rowY[i] = (y + 0.5) * srcScale - 0.5;
+    }
+    let o = Y * ow * 3;
+    for (let X = 0; X < ow; X++, o += 3) {
+      const gx = ((X + 0.5) * rx - 0.5) / step;
+      let i0 = Math.floor(gx);
+      if (i0 < 0) i0 = 0;
+      else if (i0 > maxI) i0 = maxI;
+      const fx = gridW > 1 ? gx - i0 : 0;
+      const i1 = gridW > 1 ? i0 + 1 : i0;
+      const sx = rowX[i0]! + (rowX[i1]! - rowX[i0]!) * fx;
+      const sy = rowY[i0]! + (rowY[i1]! - rowY[i0]!) * fx;
+      // NaN fails every comparison, so it lands in the white branch too.
+      if (!(sx >= xMin && sx <= xMax && sy >= yMin && sy <= yMax)) {
+        out[o] = 255;
+        out[o + 1] = 255;
+        out[o + 2] = 255;
+        continue;
+      }
+      // sx, sy >= -0.5 here, so truncation of (v + 1) - 1 is floor.
+      const ix = ((sx + 1) | 0) - 1;
+      const iy = ((sy + 1) | 0) - 1;
+      const lx = ((sx - ix) * LUT_STEPS) << 2;
+      const ly = ((sy - iy) * LUT_STEPS) << 2;
+      const wx0 = LUT[lx]!;
+      const wx1 = LUT[lx + 1]!;
+      const wx2 = LUT[lx + 2]!;
+      const wx3 = LUT[lx + 3]!;
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      if (ix >= 1 && iy >= 1 && ix + 2 < sw && iy + 2 < sh) {
+        let p = (iy - 1) * stride + (ix - 1) * 3;
+        for (let t = 0; t < 4; t++, p += stride) {
+          const wy = LUT[ly + t]!;
+          r +=
+            wy *
+            (wx0 * sdata[p]! + wx1 * sdata[p + 3]! + wx2 * sdata[p + 6]! + wx3 * sdata[p + 9]!);
+          g +=
+            wy *
+            (wx0 * sdata[p + 1]! +
+              wx1 * sdata[p + 4]! +
+              wx2 * sdata[p + 7]! +
+              wx3 * sdata[p + 10]!);
+          b +=
+            wy *
+            (wx0 * sdata[p + 2]! +
+              wx1 * sdata[p + 5]! +
+              wx2 * sdata[p + 8]! +
+              wx3 * sdata[p + 11]!);
+        }
+      } else {
+        // Border: clamp taps to the edge (replicate).
+        for (let t = 0; t < 4; t++) {
+          let yy = iy - 1 + t;
+          yy = yy < 0 ? 0 : yy >= sh ? sh - 1 : yy;
+          const wy = LUT[ly + t]!;
+          for (let s = 0; s < 4; s++) {
+            let xx = ix - 1 + s;
+            xx = xx < 0 ? 0 : xx >= sw ? sw - 1 : xx;
+            const w = wy * LUT[lx + s]!;
+            const p = yy * stride + xx * 3;
+            r += w * sdata[p]!;
+            g += w * sdata[p + 1]!;
+            b += w * sdata[p + 2]!;
+          }
+        }
+      }
+      out[o] = clampByte(r);
+      out[o + 1] = clampByte(g);
+      out[o + 2] = clampByte(b);
+    }
+  }
+  opts.onProgress?.(1);
+  return { width: ow, height: oh, data: out };
+}
+
+/**
+ * A backward map for the identity (or a crop) of an image: handy for tests and fallbacks.
+ * @example
+ * identityMap(1600, 1200, 16); // output pixel (x, y) comes from source (x, y)
+ */
+export function identityMap(width: number, height: number, step = 16): BackwardMap {
+  const gridW = Math.ceil((width - 1) / step) + 1;
+  const gridH = Math.ceil((height - 1) / step) + 1;
+  const x = new Float32Array(gridW * gridH);
+  const y = new Float32Array(gridW * gridH);
+  for (let j = 0; j < gridH; j++) {
+    for (let i = 0; i < gridW; i++) {
+      x[j * gridW + i] = i * step;
+      y[j * gridW + i] = j * step;
+    }
+  }
+  return { outWidth: width, outHeight: height, step, gridW, gridH, x, y };
+}
