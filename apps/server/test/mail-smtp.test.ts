@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { SmtpSink } from './mail/smtp-sink.ts';
+import { createTestApp, describeEachDialect, TEST_PUBLIC_URL } from './support/test-app.ts';
+import type { TestApp } from './support/test-app.ts';
+
+const contact = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
+  method: 'POST' as const,
+  url: '/api/contact',
+  headers: { origin: TEST_PUBLIC_URL, ...headers },
+  payload: body,
+});
+
+describeEachDialect('mail over SMTP', (dialect) => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await sink.start(0);
+    t = await createTestApp({
+      dialect,
+      env: {
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Uncrumple Test <no-reply@uncrumple.test>',
+        SUPPORT_EMAIL: 'help@uncrumple.test',
+        JOB_POLL_MS: '50',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+  beforeEach(() => {
+    sink.received.length = 0;
+  });
+
+  it('delivers a contact message to support (reply-to the sender) and an ack in their language', async () => {
+    const res = await t.app.inject(
+      contact(
+        {
+          full_name: 'Jürgen Beispiel',
+          email: 'juergen@example.de',
+          subject: 'Frage zu Rechnungen',
+          message: 'Können Sie <b>zerknitterte</b> Belege glätten?',
+        },
+        { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+      ),
+    );
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: 'Your message has been sent successfully!' });
+
+    const mails = await sink.waitFor(2);
+    const toSupport = mails.find((m) => m.rcptTo.includes('help@uncrumple.test'));
+    const ack = mails.find((m) => m.rcptTo.includes('juergen@example.de'));
+    expect(toSupport?.rcptTo).toEqual(['help@uncrumple.test']);
+    expect(toSupport?.parsed.replyTo?.value[0]?.address).toBe('juergen@example.de');
+    expect(toSupport?.parsed.subject).toBe('Contact form: Frage zu Rechnungen');
+    expect(toSupport?.parsed.text).toContain('> Können Sie <b>zerknitterte</b> Belege glätten?');
+    expect(toSupport?.parsed.html).toContain('&lt;b&gt;zerknitterte&lt;/b&gt;');
+    expect(toSupport?.parsed.from?.value[0]).toEqual({
+      name: 'Uncrumple Test',
+      address: 'no-reply@uncrumple.test',
+    });
+
+    expect(ack?.rcptTo).toEqual(['juergen@example.de']);
+    expect(ack?.parsed.subject).toBe('Wir haben deine Nachricht erhalten');
+    expect(ack?.parsed.text).not.toContain('zerknitterte');
+    expect(ack?.parsed.html).not.toContain('zerknitterte');
+
+    const rows = await t.container.db.selectFrom('mail_outbox').selectAll().execute();
+    expect(rows.every((r) => r.status === 'sent' && r.sent_at)).toBe(true);
+  });
+
+  it('refuses CRLF injection in addresses and flattens it in subjects', async () => {
+    const bad = await t.app.inject(
+      contact({
+        full_name: 'Eve',
+        email: 'eve@example.com\r\nBcc: victim@example.com',
+        subject: 'hi',
+        message: 'hello there, friend',
+      }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
+    expect(bad.json().error.message).toMatch(/email/i);
+
+    const res = await t.app.inject(
+      contact({
+        full_name: 'Eve\r\nBcc: victim@example.com',
+        email: 'eve@example.com',
+        subject: 'Hello\r\nBcc: victim@example.com\r\n\r\nInjected body',
+        message: 'hello there, friend',
+      }),
+    );
+    expect(res.statusCode).toBe(202);
+    const mails = await sink.waitFor(2);
+    const all = mails.flatMap((m) => m.rcptTo);
+    expect(all.sort()).toEqual(['eve@example.com', 'help@uncrumple.test']);
+    const toSupport = mails.find((m) => m.rcptTo.includes('help@uncrumple.test'));
+    expect(toSupport?.parsed.subject).toBe(
+      'Contact form: Hello Bcc: victim@example.com Injected body',
+    );
+    expect(toSupport?.parsed.headers.has('bcc')).toBe(false);
+    expect(toSupport?.raw).not.toMatch(/^Bcc:/im);
+  });
+
+  it('keeps a mail queued while the SMTP server is down and delivers it when it is back', async () => {
+    await sink.stop();
+    await t.container.mailer.send({
+      to: 'later@example.com',
+      template: 'password-changed',
+      locale: 'es',
+      data: {},
+    });
+    const outbox = () =>
+      t.container.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('to', '=', 'later@example.com')
+        .executeTakeFirstOrThrow();
+    // Wait for the first attempt to fail against the closed port.
+    const deadline = Date.now() + 15_000;
+    while ((await outbox()).attempts < 1) {
+      if (Date.now() > deadline) throw new Error('no delivery attempt was made');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const failed = await outbox();
+    expect(failed.status).toBe('queued');
+    expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    await sink.start();
+    const [mail] = await sink.waitFor(1, 30_000);
+    expect(mail?.rcptTo).toEqual(['later@example.com']);
+    expect(mail?.parsed.subject).toBe('Tu contraseña ha cambiado');
+    const sent = await outbox();
+    expect(sent.status).toBe('sent');
+    expect(sent.attempts).toBeGreaterThanOrEqual(2);
+  });
+});
