@@ -6,9 +6,14 @@ import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './lib/clock.ts';
 import { OffsetClock, systemClock } from './lib/clock.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
 import type { MailRepository } from './modules/mail/mail.repository.ts';
 import { setupMail } from './modules/mail/mail.setup.ts';
 import type { Mailer } from './modules/mail/mail.types.ts';
+import { createProfileRepository } from './modules/profile/profile.repository.ts';
+import type { ProfileRepository } from './modules/profile/profile.repository.ts';
 import type { JobQueue } from './modules/queue/queue.types.ts';
 import { TableJobQueue } from './modules/queue/table-queue.ts';
 
@@ -29,6 +34,9 @@ export interface Container {
   mailRepository: MailRepository;
   /** Durable background jobs (documents, mail); started by the queue module when the app is ready. */
   queue: JobQueue;
+  /** Better Auth and session lookup (`requireUser` / `requireAdmin` use it). */
+  auth: AuthService;
+  profiles: ProfileRepository;
   /** Called in reverse order on shutdown. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -58,6 +66,17 @@ export async function createContainer(
   const clock = options.clock ?? testClock ?? systemClock;
   const mail = setupMail({ config, db: dbHandle.db, clock, log, queue });
   closers.push(() => mail.close());
+  const profiles = createProfileRepository(dbHandle.db, dbHandle.dialect);
+  const auth = createAuthService({
+    config,
+    db: dbHandle.db,
+    dialect: dbHandle.dialect,
+    mailer: mail.mailer,
+    profiles,
+    clock,
+    log,
+    secret: resolveAuthSecret(config),
+  });
   return {
     config,
     log,
@@ -68,6 +87,8 @@ export async function createContainer(
     mailer: mail.mailer,
     mailRepository: mail.repository,
     queue,
+    auth,
+    profiles,
     onClose: (fn) => void closers.push(fn),
     close: async () => {
       for (const fn of closers.reverse()) await fn();

@@ -40,6 +40,13 @@ export const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Sessions unused for this many days end (idle expiry); activity extends them. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Sessions end this many days after sign-in whatever the activity (absolute expiry). */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Requests per client IP and window to sign-in, sign-up, reset and resend (0 = no limit). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(100_000).default(10),
+  AUTH_RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
   /** SMTP delivery (nodemailer), e.g. smtps://user:pass@smtp.example.com:465; unset = the outbox. */
   SMTP_URL: z
     .string()

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../container.ts';
+import { registerAuth } from './auth/auth.routes.ts';
 import { registerContact } from './contact/index.ts';
 import { registerMail } from './mail/index.ts';
 import { registerQueue } from './queue/queue.module.ts';
@@ -7,4 +8,4 @@ import { registerQueue } from './queue/queue.module.ts';
 /** A feature module registers its routes (and hooks) on the app. Listed in registration order. */
 export type AppModule = (app: FastifyInstance, container: Container) => Promise<void> | void;
 
-export const modules: AppModule[] = [registerQueue, registerMail, registerContact];
+export const modules: AppModule[] = [registerAuth, registerQueue, registerMail, registerContact];

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
+import foundation0001 from './0001_foundation.ts';
 import documents0002 from './0002_documents.ts';
 import mailContact0004 from './0004_mail_contact.ts';
 
@@ -9,6 +10,7 @@ import mailContact0004 from './0004_mail_contact.ts';
  * A migration is a function of the dialect so SQLite and PostgreSQL get the right column types.
  */
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
+  '0001_foundation': foundation0001,
   '0002_documents': documents0002,
   '0004_mail_contact': mailContact0004,
 };

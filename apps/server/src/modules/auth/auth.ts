@@ -1,0 +1,238 @@
+import { betterAuth } from 'better-auth';
+import type { BetterAuthOptions } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/env.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Locale, Mailer } from '../mail/mail.types.ts';
+import type { ProfileRepository } from '../profile/profile.repository.ts';
+import { callbackOf, localeFromAcceptLanguage, localeFromPath } from './locale.ts';
+import {
+  MIN_PASSWORD_LENGTH,
+  passwordProblems,
+  passwordProblemsMessage,
+} from './password-policy.ts';
+
+/**
+ * The header that carries the client IP to Better Auth (rate limits, session records). The
+ * Fastify route overwrites it with `request.ip`, which honours TRUST_PROXY, so a client-sent
+ * X-Forwarded-For cannot choose its own rate-limit bucket.
+ */
+export const CLIENT_IP_HEADER = 'x-uncrumple-client-ip';
+
+export interface AuthDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  mailer: Mailer;
+  profiles: ProfileRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  secret: string;
+}
+
+const DAY_S = 24 * 60 * 60;
+
+/** Builds the Better Auth instance on our Kysely database. */
+export function createBetterAuth(deps: AuthDeps) {
+  const { config, mailer, profiles, clock, log } = deps;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const absoluteLifetimeMs = config.SESSION_MAX_AGE_DAYS * DAY_S * 1000;
+  const limit = { window: config.AUTH_RATE_LIMIT_WINDOW_S, max: config.AUTH_RATE_LIMIT_MAX };
+
+  const localeForLink = async (link: string, userId: string): Promise<Locale> =>
+    callbackLocale(callbackOf(link)) ?? asLocale(await profiles.localeOf(userId)) ?? 'en';
+
+  const options = {
+    appName: 'Uncrumple',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    database: { db: deps.db, type: deps.dialect },
+    trustedOrigins: [publicOrigin],
+    telemetry: { enabled: false },
+    logger: {
+      // 'info' keeps Better Auth from echoing every 4xx through its own console logger.
+      level: 'info',
+      log: (level, message, ...args) => {
+        log[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        const locale = await localeForLink(url, user.id);
+        await mailer.send({
+          to: user.email,
+          template: 'password-reset',
+          locale,
+          data: { url, name: user.name },
+        });
+      },
+      onPasswordReset: async ({ user }) => {
+        const locale = asLocale(await profiles.localeOf(user.id)) ?? 'en';
+        await mailer.send({
+          to: user.email,
+          template: 'password-changed',
+          locale,
+          data: { name: user.name },
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        const locale = await localeForLink(url, user.id);
+        await mailer.send({
+          to: user.email,
+          template: 'verify-email',
+          locale,
+          data: { url, name: user.name },
+        });
+      },
+    },
+    socialProviders:
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              prompt: 'select_account',
+            },
+          }
+        : {},
+    session: {
+      // Idle expiry: a session unused for SESSION_IDLE_DAYS ends; use extends it (at most daily).
+      expiresIn: config.SESSION_IDLE_DAYS * DAY_S,
+      updateAge: Math.min(DAY_S, Math.floor((config.SESSION_IDLE_DAYS * DAY_S) / 2)),
+      freshAge: DAY_S,
+    },
+    rateLimit: {
+      enabled: config.AUTH_RATE_LIMIT_MAX > 0,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': limit,
+        '/sign-up/email': limit,
+        '/request-password-reset': limit,
+        '/reset-password': limit,
+        '/send-verification-email': limit,
+        '/sign-in/social': limit,
+      },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            const body = (ctx?.body ?? {}) as { callbackURL?: unknown };
+            const locale =
+              callbackLocale(typeof body.callbackURL === 'string' ? body.callbackURL : null) ??
+              localeFromAcceptLanguage(ctx?.headers?.get('accept-language')) ??
+              'en';
+            const email = user.email.toLowerCase();
+            await profiles.create(
+              {
+                id: user.id,
+                email,
+                full_name: (user.name ?? '').trim(),
+                avatar_url: user.image ?? null,
+                is_admin: config.ADMIN_EMAILS.includes(email),
+                locale,
+              },
+              clock.now().toISOString(),
+            );
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        let password: unknown;
+        let email: string | undefined;
+        if (ctx.path === '/sign-up/email') {
+          password = body.password;
+          email = typeof body.email === 'string' ? body.email : undefined;
+        } else if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          password = body.newPassword;
+          email = await emailForReset(ctx.context, body.token);
+        } else {
+          return;
+        }
+        if (typeof password !== 'string') return;
+        const problems = passwordProblems(password, email);
+        if (problems.length > 0) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_WEAK',
+            message: passwordProblemsMessage(problems),
+            reasons: problems,
+          });
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // Absolute expiry: Better Auth only slides sessions forward (idle expiry); a session
+        // older than SESSION_MAX_AGE_DAYS is ended here whatever its activity.
+        if (ctx.path !== '/get-session') return;
+        const returned = ctx.context.returned as
+          { session?: { token: string; createdAt: Date | string } } | null | undefined;
+        const session = returned && typeof returned === 'object' ? returned.session : undefined;
+        if (!session) return;
+        const age = Date.now() - new Date(session.createdAt).getTime();
+        if (age <= absoluteLifetimeMs) return;
+        await ctx.context.internalAdapter.deleteSession(session.token);
+        deleteSessionCookie(ctx);
+        return ctx.json(null);
+      }),
+    },
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
+
+function asLocale(value: string | null | undefined): Locale | null {
+  return value === 'en' || value === 'es' || value === 'de' ? value : null;
+}
+
+function callbackLocale(callbackURL: string | null): Locale | null {
+  // Only app paths carry a language; absolute URLs to other places say nothing.
+  return callbackURL && callbackURL.startsWith('/') ? localeFromPath(callbackURL) : null;
+}
+
+/** The email of the user a reset token belongs to (for the "no email in password" rule). */
+async function emailForReset(
+  context: {
+    internalAdapter: {
+      findVerificationValue(id: string): Promise<{ value: string } | null>;
+      findUserById(id: string): Promise<{ email: string } | null>;
+    };
+  },
+  token: unknown,
+): Promise<string | undefined> {
+  if (typeof token !== 'string' || !token) return undefined;
+  const verification = await context.internalAdapter.findVerificationValue(
+    `reset-password:${token}`,
+  );
+  if (!verification) return undefined;
+  const user = await context.internalAdapter.findUserById(verification.value);
+  return user?.email;
+}
