@@ -108,7 +108,7 @@ function lambert(
     Math.sin(ang) * Math.cos(elev),
     Math.sin(elev),
   ] as const;
-  const ambient = rng.range(0.3, 0.5);
+  const ambient = rng.range(0.4, 0.6);
   const out = new Float32Array(gw * gh);
   const at = (i: number, j: number): number =>
     Math.min(gh - 1, Math.max(0, j)) * gw + Math.min(gw - 1, Math.max(0, i));

@@ -174,7 +174,7 @@ export function randomBends(family: DistortionFamily, w: number, h: number, rng:
       const creases = rng.int(18, 30);
       for (let i = 0; i < creases; i++) {
         const rho = rng.range(0.02, 0.09) * diag;
-        const a = rng.range(0.08, 0.3) * rng.pick([-1, 1]);
+        const a = rng.range(0.06, 0.24) * rng.pick([-1, 1]);
         const sharp = rng.range(2, 6);
         const p = rng.range(-0.45, 0.45) * (rng.bool() ? w : h);
         const half = rng.range(0.15, 0.5) * diag;

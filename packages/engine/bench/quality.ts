@@ -1,0 +1,177 @@
+/**
+ * Quality bench: synthetic pages per distortion family, scored with the DocUNet protocol
+ * (MS-SSIM, LD) and OCR CER, for the untouched input and each engine variant; plus the real
+ * samples in ../shared/samples when that folder exists.
+ *
+ *   npm run bench:quality                 # 2 samples per family, with OCR
+ *   npm run bench:quality -- --n 4        # 4 samples per family
+ *   npm run bench:quality -- --fast       # skip OCR (MS-SSIM and LD only)
+ *   npm run bench:quality -- --sheet      # also write bench-results/quality-sheet.png
+ *   npm run bench:quality -- --no-real    # skip ../shared/samples
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { characterErrorRate, createOcr, docunetScore, type Ocr } from './metrics/index.ts';
+import { runReal, samplesDir } from './quality/real.ts';
+import { writeContactSheet, type SheetRow } from './quality/sheet.ts';
+import { aggregate, formatTable, regressions, type Score } from './quality/table.ts';
+import { loadVariants } from './quality/variants.ts';
+import { DISTORTION_FAMILIES, generateSample, PAGE_KINDS } from '../synth/index.ts';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '2' },
+    fast: { type: 'boolean', default: false },
+    sheet: { type: 'boolean', default: false },
+    'no-real': { type: 'boolean', default: false },
+    width: { type: 'string', default: '1240' },
+    seed: { type: 'string', default: '1000' },
+    family: { type: 'string' },
+  },
+});
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const outDir = join(repoRoot, 'bench-results');
+const perFamily = Math.max(1, Number(values.n));
+const width = Number(values.width);
+const baseSeed = Number(values.seed);
+const families = values.family
+  ? DISTORTION_FAMILIES.filter((f) => f === values.family)
+  : [...DISTORTION_FAMILIES];
+
+const notes: string[] = [];
+const variants = await loadVariants(notes);
+const ocr: Ocr | null = values.fast ? null : await createOcr();
+const scores: Score[] = [];
+const sheetRows: SheetRow[] = [];
+let ceilingErrors = 0;
+let ceilingLength = 0;
+
+console.log(
+  `bench:quality: ${perFamily} sample(s) × ${families.length} families, width ${width}, OCR ${ocr ? 'on' : 'off'}`,
+);
+console.log(`variants: ${variants.map((v) => v.name).join(', ')}`);
+for (const n of notes) console.log(`note: ${n}`);
+
+for (let i = 0; i < perFamily; i++) {
+  for (const [f, family] of families.entries()) {
+    const familyIndex = DISTORTION_FAMILIES.indexOf(family);
+    const kind = PAGE_KINDS[(i * DISTORTION_FAMILIES.length + familyIndex) % PAGE_KINDS.length]!;
+    const seed = baseSeed + i * 10 + familyIndex;
+    const sample = await generateSample({
+      seed,
+      kind,
+      family,
+      width: kind === 'receipt' ? Math.round(width * 0.52) : width,
+    });
+    if (ocr) {
+      // The OCR ceiling: what tesseract gets on the perfect flat page.
+      const c = characterErrorRate(sample.text, await ocr.read(sample.flat));
+      ceilingErrors += c.errors;
+      ceilingLength += c.length;
+    }
+    const tiles: SheetRow['tiles'] = [];
+    const parts: string[] = [];
+    for (const variant of variants) {
+      const t0 = performance.now();
+      let score: Score;
+      try {
+        const out = await variant.run(sample.photo);
+        const ms = performance.now() - t0;
+        const { msSsim, ld } = await docunetScore(out, sample.flat);
+        const c = ocr
+          ? characterErrorRate(sample.text, await ocr.read(out))
+          : { errors: Number.NaN, length: Number.NaN };
+        score = {
+          variant: variant.name,
+          family,
+          kind,
+          seed,
+          msSsim,
+          ld,
+          errors: c.errors,
+          length: c.length,
+          ms,
+        };
+        tiles.push({
+          label: `${variant.name}: MS-SSIM ${msSsim.toFixed(3)} LD ${ld.toFixed(1)}${ocr ? ` CER ${(c.errors / c.length).toFixed(3)}` : ''}`,
+          image: out,
+        });
+        parts.push(
+          `${variant.name} ${msSsim.toFixed(3)}/${ld.toFixed(1)}${ocr ? `/${(c.errors / c.length).toFixed(3)}` : ''}`,
+        );
+      } catch (error) {
+        score = {
+          variant: variant.name,
+          family,
+          kind,
+          seed,
+          msSsim: Number.NaN,
+          ld: Number.NaN,
+          errors: Number.NaN,
+          length: Number.NaN,
+          ms: 0,
+          failed: (error as Error).message,
+        };
+        parts.push(`${variant.name} FAILED: ${(error as Error).message}`);
+      }
+      scores.push(score);
+    }
+    tiles.push({ label: 'ground truth', image: sample.flat });
+    sheetRows.push({ title: `${family} · ${kind} · seed ${seed} · ${sample.background}`, tiles });
+    console.log(
+      `  [${i * families.length + f + 1}/${perFamily * families.length}] ${family}/${kind}#${seed}: ${parts.join(' | ')}`,
+    );
+  }
+}
+await ocr?.close();
+
+const names = variants.map((v) => v.name);
+const rows = aggregate(scores, names, families);
+const table = formatTable(rows);
+console.log(
+  `\nMS-SSIM / LD: DocUNet protocol (gray, GT at ≈598,400 px, LD in halved px). CER pooled over pages.\n`,
+);
+console.log(table);
+const lines: string[] = [];
+if (ocr) {
+  const ceiling = ceilingErrors / ceilingLength;
+  lines.push(
+    `OCR on the flat ground truth (ceiling): CER ${ceiling.toFixed(4)}, accuracy ${((1 - ceiling) * 100).toFixed(1)}%`,
+  );
+  const base = rows.find((r) => r.variant === 'input unchanged' && r.group === 'overall');
+  for (const r of rows.filter((x) => x.group === 'overall' && x.variant !== 'input unchanged')) {
+    if (base)
+      lines.push(
+        `OCR error ratio input/${r.variant}: ${(base.errors / Math.max(1, r.errors)).toFixed(2)}× fewer errors (target ≥ 3×)`,
+      );
+  }
+}
+for (const name of names.filter((n) => n !== 'input unchanged')) {
+  const worse = regressions(scores, name);
+  lines.push(
+    `${name}: ${worse.length} sample(s) worse than the input${worse.length ? `:\n    ${worse.join('\n    ')}` : ''}`,
+  );
+}
+const realDir = values['no-real'] ? null : samplesDir(repoRoot);
+if (realDir) {
+  const real = await runReal(realDir, variants);
+  lines.push(...real.lines);
+  sheetRows.push(...real.rows);
+} else if (!values['no-real']) {
+  lines.push('real samples: ../shared/samples not found (set UNCRUMPLE_SAMPLES), skipped');
+}
+console.log(`\n${lines.join('\n')}`);
+
+await mkdir(outDir, { recursive: true });
+await writeFile(
+  join(outDir, 'quality.json'),
+  JSON.stringify({ rows, scores, notes: lines }, null, 2),
+);
+await writeFile(join(outDir, 'quality.md'), `${table}\n\n${lines.join('\n')}\n`);
+if (values.sheet) {
+  await writeContactSheet(join(outDir, 'quality-sheet.png'), sheetRows);
+  console.log(`contact sheet: ${join(outDir, 'quality-sheet.png')}`);
+}

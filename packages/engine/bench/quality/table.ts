@@ -1,0 +1,94 @@
+/** Per-sample scores of one variant. */
+export interface Score {
+  variant: string;
+  family: string;
+  kind: string;
+  seed: number;
+  msSsim: number;
+  ld: number;
+  /** OCR edit distance and ground-truth length; NaN when OCR was skipped */
+  errors: number;
+  length: number;
+  ms: number;
+  failed?: string;
+}
+
+export interface Row {
+  variant: string;
+  group: string;
+  n: number;
+  msSsim: number;
+  ld: number;
+  cer: number;
+  ocrAccuracy: number;
+  errors: number;
+  ms: number;
+  failed: number;
+}
+
+const mean = (xs: number[]): number =>
+  xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN;
+
+/** Aggregates scores per variant × family and overall; CER is pooled (Σ errors / Σ length). */
+export function aggregate(scores: Score[], variants: string[], families: string[]): Row[] {
+  const rows: Row[] = [];
+  for (const variant of variants) {
+    for (const group of [...families, 'overall']) {
+      const all = scores.filter(
+        (s) => s.variant === variant && (group === 'overall' || s.family === group),
+      );
+      const ok = all.filter((s) => !s.failed);
+      const errors = ok.reduce((a, s) => a + s.errors, 0);
+      const length = ok.reduce((a, s) => a + s.length, 0);
+      const cer = length > 0 ? errors / length : Number.NaN;
+      rows.push({
+        variant,
+        group,
+        n: all.length,
+        msSsim: mean(ok.map((s) => s.msSsim)),
+        ld: mean(ok.map((s) => s.ld)),
+        cer,
+        ocrAccuracy: Math.max(0, 1 - cer),
+        errors,
+        ms: mean(ok.map((s) => s.ms)),
+        failed: all.length - ok.length,
+      });
+    }
+  }
+  return rows;
+}
+
+const fmt = (x: number, digits: number): string => (Number.isNaN(x) ? '–' : x.toFixed(digits));
+
+/** A markdown table, readable in a terminal and pasteable into notes. */
+export function formatTable(rows: Row[]): string {
+  const head =
+    '| variant | family | n | MS-SSIM ↑ | LD ↓ | CER ↓ | OCR acc ↑ | OCR errors | ms/page | failed |';
+  const sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.cer, 4)} | ${fmt(r.ocrAccuracy * 100, 1)}% | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
+  );
+  return [head, sep, ...body].join('\n');
+}
+
+/**
+ * Per-sample regressions: samples where a variant scores below the unchanged input on MS-SSIM
+ * or has more OCR errors.
+ */
+export function regressions(scores: Score[], variant: string): string[] {
+  const out: string[] = [];
+  for (const s of scores.filter((x) => x.variant === variant && !x.failed)) {
+    const base = scores.find(
+      (b) => b.variant === 'input unchanged' && b.seed === s.seed && b.family === s.family,
+    );
+    if (!base) continue;
+    if (s.msSsim < base.msSsim)
+      out.push(
+        `${s.family}/${s.kind}#${s.seed}: MS-SSIM ${s.msSsim.toFixed(4)} < input ${base.msSsim.toFixed(4)}`,
+      );
+    if (!Number.isNaN(s.errors) && s.errors > base.errors)
+      out.push(`${s.family}/${s.kind}#${s.seed}: OCR errors ${s.errors} > input ${base.errors}`);
+  }
+  return out;
+}

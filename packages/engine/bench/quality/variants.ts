@@ -1,0 +1,94 @@
+import sharp from 'sharp';
+import type { RgbImage } from '../../src/types.ts';
+import { decodeRgb, encodePng } from '../../synth/index.ts';
+
+/** One way of turning a photo into a page: the thing a bench row measures. */
+export interface Variant {
+  name: string;
+  run(photo: RgbImage): Promise<RgbImage>;
+}
+
+/** The untouched photo: the baseline every other row must beat. */
+export const unchanged: Variant = { name: 'input unchanged', run: async (photo) => photo };
+
+/**
+ * The variants available right now. The engine's `restore()` and the geometry engineer's
+ * `planGeometry` land while the bench is in use, so both are imported dynamically and a missing
+ * export leaves its row out with a note instead of breaking the bench.
+ */
+export async function loadVariants(notes: string[]): Promise<Variant[]> {
+  const variants: Variant[] = [unchanged];
+  try {
+    const plan = (await import('../../src/geometry/plan.ts')) as Record<string, unknown>;
+    const resample = (await import('../../src/resample/bicubic.ts')) as Record<string, unknown>;
+    if (typeof plan.planGeometry === 'function' && typeof resample.resampleBicubic === 'function') {
+      variants.push(
+        geometryOnly(plan.planGeometry as PlanFn, resample.resampleBicubic as ResampleFn),
+      );
+    }
+  } catch (error) {
+    notes.push(`geometry-only row skipped: ${(error as Error).message}`);
+  }
+  try {
+    const engine = (await import('../../src/index.ts')) as Record<string, unknown>;
+    if (typeof engine.restore === 'function')
+      variants.push(engineVariant(engine.restore as RestoreFn));
+    else notes.push('engine row skipped: src/index.ts does not export restore() yet');
+  } catch (error) {
+    notes.push(`engine row skipped: ${(error as Error).message}`);
+  }
+  return variants;
+}
+
+type RestoreFn = (input: Uint8Array, options?: { format?: 'png' }) => Promise<{ file: Uint8Array }>;
+type PlanFn = (work: RgbImage) => { map: { outWidth: number; outHeight: number } };
+type ResampleFn = (
+  src: RgbImage,
+  map: unknown,
+  opts: { outWidth: number; outHeight: number; srcScale: number },
+) => RgbImage;
+
+function engineVariant(restore: RestoreFn): Variant {
+  return {
+    name: 'engine',
+    async run(photo) {
+      const result = await restore(await encodePng(photo), { format: 'png' });
+      return decodeRgb(result.file);
+    },
+  };
+}
+
+/** planGeometry at working size + bicubic resampling, no appearance stage: isolates geometry. */
+function geometryOnly(planGeometry: PlanFn, resampleBicubic: ResampleFn): Variant {
+  return {
+    name: 'geometry only',
+    async run(photo) {
+      const scale = Math.min(1, 1600 / Math.max(photo.width, photo.height));
+      const work =
+        scale < 1
+          ? await resizeRgb(
+              photo,
+              Math.round(photo.width * scale),
+              Math.round(photo.height * scale),
+            )
+          : photo;
+      const plan = planGeometry(work);
+      const srcScale = photo.width / work.width;
+      return resampleBicubic(photo, plan.map, {
+        outWidth: Math.round(plan.map.outWidth * srcScale),
+        outHeight: Math.round(plan.map.outHeight * srcScale),
+        srcScale,
+      });
+    },
+  };
+}
+
+export async function resizeRgb(image: RgbImage, width: number, height: number): Promise<RgbImage> {
+  const buf = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
+    .resize(width, height, { kernel: 'cubic', fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { width, height, data: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength) };
+}
