@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { usePageHead } from '../../components/seo.tsx';
+import { useCheckoutReturn } from '../../features/billing/index.ts';
+import { ProfilePage } from '../../features/profile/index.ts';
+import { ProtectedRoute } from '../../lib/auth.tsx';
+
+function Profile() {
+  useCheckoutReturn();
+  // Slots: the billing feature adds its subscription card, the documents feature its lists.
+  return <ProfilePage />;
+}
+
+export default function ProfileRoute() {
+  const { t } = useTranslation('profile');
+  usePageHead({ title: t('meta.title'), description: t('meta.description') });
+  return (
+    <ProtectedRoute>
+      <Profile />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert, TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { requestPasswordReset } from '../api/auth-actions.ts';
+
+export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
+  const { t } = useTranslation('auth');
+  const { localize } = useLanguage();
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setError(t('errors.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await requestPasswordReset(email.trim(), localize('/auth?mode=reset'));
+      if (!result.ok) {
+        setError(result.error.message || t('errors.unexpected'));
+        return;
+      }
+      toast({ title: t('messages.resetSent'), variant: 'success' });
+      onSent();
+    } catch {
+      setError(t('errors.unexpected'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      {error && <FormAlert>{error}</FormAlert>}
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy && <Spinner />}
+        {busy ? t('actions.sending') : t('actions.sendResetLink')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { AuthPage, useAuthMode } from './components/auth-page.tsx';

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useSession } from '../../../lib/auth.tsx';
+import { useLanguage } from '../../../lib/use-language.ts';
+import { startCheckout } from '../api/checkout.ts';
+
+/** Subscribe to a plan: signed-out visitors are sent to sign up, signed-in ones to checkout. */
+export function SubscribeButton({
+  plan,
+  label,
+  primary,
+}: {
+  plan: string;
+  label: string;
+  primary?: boolean;
+}) {
+  const { t } = useTranslation('billing');
+  const { toast } = useToast();
+  const { localize } = useLanguage();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [loading, setLoading] = useState(false);
+
+  async function onClick() {
+    if (!session.data) {
+      toast({
+        title: t('authRequired.title'),
+        description: t('authRequired.text'),
+        variant: 'error',
+      });
+      navigate(localize('/auth?mode=signup'));
+      return;
+    }
+    setLoading(true);
+    try {
+      const { url } = await startCheckout(plan);
+      window.location.assign(url);
+    } catch {
+      toast({
+        title: t('checkoutError.title'),
+        description: t('checkoutError.text'),
+        variant: 'error',
+      });
+      setLoading(false);
+    }
+  }
+
+  return (
+    <Button
+      size="lg"
+      variant={primary ? 'primary' : 'secondary'}
+      className="w-full"
+      onClick={onClick}
+      disabled={loading || session.isPending}
+      aria-busy={loading}
+    >
+      {loading && <Spinner />}
+      {loading ? t('loading') : label}
+    </Button>
+  );
+}

@@ -1,0 +1,1 @@
+export { UploadCard } from './components/upload-card.tsx';

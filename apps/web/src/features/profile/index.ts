@@ -1,0 +1,1 @@
+export { ProfilePage } from './components/profile-page.tsx';

@@ -1,0 +1,5 @@
+import { createAuthClient } from 'better-auth/react';
+
+export const authClient = createAuthClient({
+  baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+});
