@@ -22,6 +22,8 @@ export interface TestAppOptions {
   /** Extra environment (strings as in process.env); `undefined` removes a default. */
   env?: Record<string, string | undefined>;
   clock?: Clock;
+  /** Registers extra routes before the app is ready (e.g. one that throws, to test 500s). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export interface TestApp {
@@ -50,6 +52,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    // Many sign-ups come from one address in tests; rate-limit tests lower this again.
+    AUTH_RATE_LIMIT_MAX: '1000',
     DATABASE_URL: database?.url,
     ...options.env,
   };
@@ -60,6 +64,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       options.clock ? { clock: options.clock } : {},
     );
     const app = await buildApp(container);
+    await options.beforeReady?.(app);
     await app.ready();
     const built = container;
     return {

@@ -44,8 +44,12 @@ export function createBetterAuth(deps: AuthDeps) {
   const absoluteLifetimeMs = config.SESSION_MAX_AGE_DAYS * DAY_S * 1000;
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW_S, max: config.AUTH_RATE_LIMIT_MAX };
 
-  const localeForLink = async (link: string, userId: string): Promise<Locale> =>
-    callbackLocale(callbackOf(link)) ?? asLocale(await profiles.localeOf(userId)) ?? 'en';
+  // The page the link returns to decides the language; with no page given ('/'), the profile's.
+  const localeForLink = async (link: string, userId: string): Promise<Locale> => {
+    const callback = callbackOf(link);
+    const fromCallback = callback && callback !== '/' ? callbackLocale(callback) : null;
+    return fromCallback ?? asLocale(await profiles.localeOf(userId)) ?? 'en';
+  };
 
   const options = {
     appName: 'Uncrumple',
