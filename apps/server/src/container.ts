@@ -9,6 +9,9 @@ import { OffsetClock, systemClock } from './lib/clock.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
+import { setupBilling } from './modules/billing/billing.setup.ts';
+import type { Billing } from './modules/billing/billing.setup.ts';
+import type { Entitlements } from './modules/billing/entitlements.ts';
 import type { MailRepository } from './modules/mail/mail.repository.ts';
 import { setupMail } from './modules/mail/mail.setup.ts';
 import type { Mailer } from './modules/mail/mail.types.ts';
@@ -37,6 +40,10 @@ export interface Container {
   /** Better Auth and session lookup (`requireUser` / `requireAdmin` use it). */
   auth: AuthService;
   profiles: ProfileRepository;
+  /** Plans, checkout, subscriptions and webhooks (Stripe when configured, else the sandbox). */
+  billing: Billing;
+  /** `isPremium(userId)`: admin flag or a live subscription, read fresh from the DB per call. */
+  entitlements: Entitlements;
   /** Called in reverse order on shutdown. */
   onClose(fn: () => Promise<void> | void): void;
   close(): Promise<void>;
@@ -77,6 +84,15 @@ export async function createContainer(
     log,
     secret: resolveAuthSecret(config),
   });
+  const billing = setupBilling({
+    config,
+    db: dbHandle.db,
+    dialect: dbHandle.dialect,
+    clock,
+    log,
+    mailer: mail.mailer,
+    profiles,
+  });
   return {
     config,
     log,
@@ -89,6 +105,8 @@ export async function createContainer(
     queue,
     auth,
     profiles,
+    billing,
+    entitlements: billing.entitlements,
     onClose: (fn) => void closers.push(fn),
     close: async () => {
       for (const fn of closers.reverse()) await fn();

@@ -63,6 +63,14 @@ export const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Job queue: poll interval when no job was enqueued in this process. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** Stripe billing: all of the secret key, webhook secret and three price ids, or none (sandbox). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_1_MONTH: z.string().min(1).optional(),
+  STRIPE_PRICE_3_MONTHS: z.string().min(1).optional(),
+  STRIPE_PRICE_1_YEAR: z.string().min(1).optional(),
+  /** Where the Stripe SDK sends requests (protocol://host:port); for tests against a stand-in. */
+  STRIPE_API_BASE: z.url().optional(),
   /** Allows tests and the e2e suite to move the server's clock forward (never in production). */
   ENABLE_TEST_CLOCK: bool.default(false),
 });
@@ -74,6 +82,13 @@ export interface Config extends Env {
   publicUrl: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   isProduction: boolean;
+  /** Stripe settings when every Stripe key is set; null means the built-in billing sandbox. */
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    prices: { '1-month': string; '3-months': string; '1-year': string };
+    apiBase?: string;
+  } | null;
 }
 
 export class ConfigError extends Error {
@@ -116,8 +131,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(['GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: set both or neither']);
   }
+  const stripeKeys = [
+    e.STRIPE_SECRET_KEY,
+    e.STRIPE_WEBHOOK_SECRET,
+    e.STRIPE_PRICE_1_MONTH,
+    e.STRIPE_PRICE_3_MONTHS,
+    e.STRIPE_PRICE_1_YEAR,
+  ];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET / STRIPE_PRICE_1_MONTH / STRIPE_PRICE_3_MONTHS / STRIPE_PRICE_1_YEAR: set all of them (Stripe) or none (sandbox)',
+    ]);
+  }
+  const stripe =
+    e.STRIPE_SECRET_KEY &&
+    e.STRIPE_WEBHOOK_SECRET &&
+    e.STRIPE_PRICE_1_MONTH &&
+    e.STRIPE_PRICE_3_MONTHS &&
+    e.STRIPE_PRICE_1_YEAR
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          prices: {
+            '1-month': e.STRIPE_PRICE_1_MONTH,
+            '3-months': e.STRIPE_PRICE_3_MONTHS,
+            '1-year': e.STRIPE_PRICE_1_YEAR,
+          },
+          ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE } : {}),
+        }
+      : null;
   return {
     ...e,
+    stripe,
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     database,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Container } from '../container.ts';
 import { registerAdmin } from './admin/admin.routes.ts';
 import { registerAuth } from './auth/auth.routes.ts';
+import { registerBilling } from './billing/index.ts';
 import { registerContact } from './contact/index.ts';
 import { registerMail } from './mail/index.ts';
 import { registerProfile } from './profile/profile.routes.ts';
@@ -21,4 +22,5 @@ export const modules: AppModule[] = [
   registerQueue,
   registerMail,
   registerContact,
+  registerBilling,
 ];

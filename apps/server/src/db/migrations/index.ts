@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 import foundation0001 from './0001_foundation.ts';
 import documents0002 from './0002_documents.ts';
+import billing0003 from './0003_billing.ts';
 import mailContact0004 from './0004_mail_contact.ts';
 
 /**
@@ -12,5 +13,6 @@ import mailContact0004 from './0004_mail_contact.ts';
 export const migrations: Record<string, (dialect: Dialect) => Migration> = {
   '0001_foundation': foundation0001,
   '0002_documents': documents0002,
+  '0003_billing': billing0003,
   '0004_mail_contact': mailContact0004,
 };
