@@ -3,3 +3,6 @@ export type * from './types.ts';
 export { EngineError, isEngineError } from './errors.ts';
 export type { EngineErrorCode } from './errors.ts';
 export { detectFormat } from './io/detect-format.ts';
+export { probe } from './io/probe.ts';
+export { decode } from './io/decode.ts';
+export { restore } from './restore.ts';

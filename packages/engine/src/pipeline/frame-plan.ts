@@ -1,0 +1,75 @@
+import { identityMap } from '../resample/bicubic.ts';
+import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
+
+/**
+ * The safest geometry: the whole frame, untouched. Used when planning fails or its result does
+ * not pass {@link checkPlan}, so a restore is never worse than the input geometrically.
+ * @example
+ * const plan = framePlan(work, 'geometry failed: …');
+ */
+export function framePlan(
+  work: RgbImage,
+  reason: string,
+  stages: StageReport[] = [],
+): GeometryPlan {
+  return {
+    outline: null,
+    map: identityMap(work.width, work.height, 16),
+    paper: null,
+    aspect: work.height / work.width,
+    rotation: 0,
+    skewDeg: 0,
+    stages: [...stages, { stage: 'fallback', applied: true, reason, ms: 0 }],
+  };
+}
+
+/**
+ * Sanity checks on a plan before it touches full-resolution pixels: finite coordinates, a
+ * plausible output size, most of the output landing inside the photo, and no fold-overs.
+ * Returns null when the plan is fine, else the reason to distrust it.
+ * @example
+ * checkPlan(plan, work); // null, or 'the map folds over itself in 12% of cells'
+ */
+export function checkPlan(plan: GeometryPlan, work: RgbImage): string | null {
+  const m = plan.map;
+  if (!(m.outWidth >= 8 && m.outHeight >= 8 && m.step > 0)) return 'the output size is degenerate';
+  if (m.gridW < 2 || m.gridH < 2 || m.x.length !== m.gridW * m.gridH) {
+    return 'the map grid is malformed';
+  }
+  const ratio = m.outHeight / m.outWidth;
+  if (!(ratio > 1 / 12 && ratio < 12))
+    return `the output aspect ratio ${ratio.toFixed(2)} is implausible`;
+  // Output much larger than the photo means the map magnifies a sliver of it.
+  if (m.outWidth * m.outHeight > 4 * work.width * work.height)
+    return 'the output is implausibly large';
+  let inside = 0;
+  let finite = 0;
+  const n = m.x.length;
+  for (let k = 0; k < n; k++) {
+    const x = m.x[k]!;
+    const y = m.y[k]!;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    finite++;
+    if (x >= -2 && y >= -2 && x <= work.width + 1 && y <= work.height + 1) inside++;
+  }
+  if (finite < n * 0.98) return 'the map has undefined points';
+  if (inside < n * 0.8) return 'most of the output would come from outside the photo';
+  // Orientation of each cell: a flip in sign of the Jacobian determinant is a fold.
+  let pos = 0;
+  let neg = 0;
+  for (let j = 0; j + 1 < m.gridH; j++) {
+    for (let i = 0; i + 1 < m.gridW; i++) {
+      const a = j * m.gridW + i;
+      const ux = m.x[a + 1]! - m.x[a]!;
+      const uy = m.y[a + 1]! - m.y[a]!;
+      const vx = m.x[a + m.gridW]! - m.x[a]!;
+      const vy = m.y[a + m.gridW]! - m.y[a]!;
+      const det = ux * vy - uy * vx;
+      if (det > 0) pos++;
+      else if (det < 0) neg++;
+    }
+  }
+  const folds = Math.min(pos, neg) / Math.max(1, pos + neg);
+  if (folds > 0.01) return `the map folds over itself in ${Math.round(folds * 100)}% of cells`;
+  return null;
+}

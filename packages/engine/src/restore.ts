@@ -1,0 +1,285 @@
+import sharp from 'sharp';
+import { enhanceAppearance } from './appearance/enhance.ts';
+import { EngineError, throwIfAborted } from './errors.ts';
+import { planGeometry } from './geometry/plan.ts';
+import { openPages, type DecodedPage } from './io/decode.ts';
+import { resolveLimits } from './io/limits.ts';
+import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
+import { checkPlan, framePlan } from './pipeline/frame-plan.ts';
+import { outputSizing } from './pipeline/sizing.ts';
+import { resampleBicubic } from './resample/bicubic.ts';
+import type {
+  GeometryPlan,
+  PageOutline,
+  RestoredPage,
+  RestoreOptions,
+  RestoreReport,
+  RestoreResult,
+  RgbImage,
+  StageName,
+  StageReport,
+} from './types.ts';
+
+/** Long side of the working copy the geometry is planned on. */
+const WORK_SIZE = 1600;
+/** Output never exceeds this resolution for the page's physical size. */
+const MAX_OUTPUT_DPI = 300;
+/** Beyond this shrink factor the source is prefiltered (area-resized) before bicubic sampling. */
+const PREFILTER_SHRINK = 1.6;
+
+/** Share of one page's work per stage, for an overall progress fraction. */
+const STAGE_SPAN: Record<StageName, [number, number]> = {
+  decode: [0, 0.1],
+  detect: [0.1, 0.2],
+  geometry: [0.2, 0.35],
+  orient: [0.35, 0.35],
+  resample: [0.35, 0.7],
+  appearance: [0.7, 0.9],
+  encode: [0.9, 1],
+};
+
+async function workingCopy(img: RgbImage): Promise<{ work: RgbImage; scale: number }> {
+  const long = Math.max(img.width, img.height);
+  if (long <= WORK_SIZE) return { work: img, scale: 1 };
+  const scale = WORK_SIZE / long;
+  const w = Math.max(1, Math.round(img.width * scale));
+  const h = Math.max(1, Math.round(img.height * scale));
+  const buf = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(w, h, { kernel: 'linear', fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return {
+    work: { width: w, height: h, data: new Uint8Array(buf.buffer, buf.byteOffset, w * h * 3) },
+    scale: w / img.width,
+  };
+}
+
+async function shrink(img: RgbImage, factor: number): Promise<RgbImage> {
+  const w = Math.max(1, Math.round(img.width * factor));
+  const h = Math.max(1, Math.round(img.height * factor));
+  const buf = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(w, h, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { width: w, height: h, data: new Uint8Array(buf.buffer, buf.byteOffset, w * h * 3) };
+}
+
+function scaleOutline(o: PageOutline | null, s: number): PageOutline | null {
+  if (!o) return null;
+  const p = (q: { x: number; y: number }) => ({ x: q.x * s, y: q.y * s });
+  return {
+    ...o,
+    corners: o.corners.map(p) as PageOutline['corners'],
+    top: o.top.map(p),
+    right: o.right.map(p),
+    bottom: o.bottom.map(p),
+    left: o.left.map(p),
+  };
+}
+
+function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  return (
+    (err instanceof EngineError && err.code === 'aborted') ||
+    (signal?.aborted ?? false) ||
+    (err as Error)?.name === 'AbortError'
+  );
+}
+
+/** Plans geometry with planGeometry, falling back to the frame when it fails or looks wrong. */
+function planPage(
+  work: RgbImage,
+  signal: AbortSignal | undefined,
+  onProgress: (f: number) => void,
+): GeometryPlan {
+  let plan: GeometryPlan;
+  try {
+    plan = planGeometry(work, { signal, onProgress });
+  } catch (err) {
+    if (isAbort(err, signal)) throw new EngineError('aborted', 'The restoration was cancelled.');
+    return framePlan(work, `geometry failed (${(err as Error).message}); kept the full frame`);
+  }
+  const problem = checkPlan(plan, work);
+  return problem ? framePlan(work, `${problem}; kept the full frame`, plan.stages) : plan;
+}
+
+interface PageOutcome {
+  page: RestoredPage;
+  pdfPage: PdfPageInput | null;
+  report: RestoreReport['pages'][number];
+  timings: Record<string, number>;
+}
+
+/**
+ * Restores one decoded page: plan on a working copy → resample full-res once → appearance →
+ * encode.
+ */
+async function restorePage(
+  decoded: DecodedPage,
+  sourceDpi: number | undefined,
+  opts: Required<Pick<RestoreOptions, 'mode' | 'format'>> & RestoreOptions,
+  maxPixels: number,
+  progress: (stage: StageName, f: number) => void,
+): Promise<PageOutcome> {
+  const { signal } = opts;
+  const timings: Record<string, number> = {};
+  let full = decoded.image;
+
+  let t = performance.now();
+  progress('detect', 0);
+  const { work, scale: workScale } = await workingCopy(full);
+  const plan = planPage(work, signal, (f) => progress(f < 0.3 ? 'detect' : 'geometry', f));
+  const planMs = performance.now() - t;
+  const detectMs = plan.stages.find((s) => s.stage === 'detect')?.ms ?? 0;
+  const orientMs = plan.stages
+    .filter((s) => s.stage === 'orient' || s.stage === 'deskew')
+    .reduce((a, s) => a + s.ms, 0);
+  timings.detect = detectMs;
+  timings.orient = orientMs;
+  timings.geometry = Math.max(0, planMs - detectMs - orientMs);
+  throwIfAborted(signal);
+
+  t = performance.now();
+  progress('resample', 0);
+  let srcScale = 1 / workScale;
+  const size = outputSizing(
+    plan.map,
+    srcScale,
+    plan.paper,
+    sourceDpi,
+    opts.dpi ?? MAX_OUTPUT_DPI,
+    MAX_OUTPUT_DPI,
+    maxPixels,
+  );
+  const stages: StageReport[] = [...plan.stages];
+  if (size.scale < 1 / PREFILTER_SHRINK) {
+    full = await shrink(full, size.scale * 1.25);
+    srcScale = full.width / work.width;
+  }
+  const flat = resampleBicubic(full, plan.map, {
+    outWidth: size.width,
+    outHeight: size.height,
+    srcScale,
+    onProgress: (f) => progress('resample', f),
+    checkAbort: () => throwIfAborted(signal),
+  });
+  timings.resample = performance.now() - t;
+  stages.push({
+    stage: 'resample',
+    applied: true,
+    ms: timings.resample,
+    details: { width: size.width, height: size.height, dpi: Math.round(size.dpi) },
+  });
+  throwIfAborted(signal);
+
+  t = performance.now();
+  progress('appearance', 0);
+  const { image, report: appearanceReport } = enhanceAppearance(flat, opts.mode);
+  timings.appearance = performance.now() - t;
+  stages.push({ ...appearanceReport, ms: timings.appearance });
+  throwIfAborted(signal);
+
+  t = performance.now();
+  progress('encode', 0);
+  const asJpeg = opts.format !== 'png';
+  const data = asJpeg
+    ? await encodeJpeg(image, opts.mode, opts.jpegQuality ?? 90)
+    : await encodePng(image, opts.mode);
+  timings.encode = performance.now() - t;
+  progress('encode', 1);
+
+  const mm = { widthMm: size.widthMm, heightMm: size.heightMm };
+  const page: RestoredPage = { width: image.width, height: image.height, ...mm, data };
+  return {
+    page,
+    pdfPage: opts.format === 'pdf' ? { data, kind: 'jpg', ...mm } : null,
+    report: {
+      outline: scaleOutline(plan.outline, 1 / workScale),
+      confidence: plan.outline?.confidence ?? 0,
+      paper: plan.paper,
+      rotation: plan.rotation,
+      skewDeg: plan.skewDeg,
+      stages,
+    },
+    timings,
+  };
+}
+
+/**
+ * Restores a photo, scan or PDF of a document: flattens the page, removes shading and encodes
+ * the result (one output page per input page).
+ * @example
+ * const { file, mime, report } = await restore(bytes, { mode: 'color', format: 'pdf' });
+ */
+export async function restore(
+  input: Uint8Array,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
+  const t0 = performance.now();
+  const opts = { ...options, mode: options.mode ?? 'color', format: options.format ?? 'png' };
+  const limits = resolveLimits(options.limits);
+  const { signal } = opts;
+  throwIfAborted(signal);
+
+  let t = performance.now();
+  const source = await openPages(input, { limits: options.limits, signal });
+  const timings: Record<string, number> = { probe: performance.now() - t };
+  const nPages = source.info.pages;
+  const pages: RestoredPage[] = [];
+  const pdfPages: PdfPageInput[] = [];
+  const pageReports: RestoreReport['pages'] = [];
+  try {
+    for (let i = 0; i < nPages; i++) {
+      const progress = (stage: StageName, f: number) => {
+        if (!opts.onProgress) return;
+        const [a, b] = STAGE_SPAN[stage];
+        const within = a + (b - a) * Math.min(1, Math.max(0, f));
+        opts.onProgress(stage, Math.min(1, (i + within) / nPages));
+      };
+      throwIfAborted(signal);
+      t = performance.now();
+      progress('decode', 0);
+      const decoded = await source.page(i);
+      timings.decode = (timings.decode ?? 0) + performance.now() - t;
+      // Source resolution: from the page's own physical size (PDF), else the file's density.
+      const dpi = decoded.physicalMm
+        ? (decoded.image.width / decoded.physicalMm.widthMm) * 25.4
+        : source.info.density;
+      const outcome = await restorePage(decoded, dpi, opts, limits.maxPixels, progress);
+      for (const [k, v] of Object.entries(outcome.timings)) timings[k] = (timings[k] ?? 0) + v;
+      pages.push(outcome.page);
+      if (outcome.pdfPage) pdfPages.push(outcome.pdfPage);
+      pageReports.push(outcome.report);
+    }
+  } finally {
+    await source.close();
+  }
+
+  let file: Uint8Array;
+  let mime: string;
+  let extension: RestoreResult['extension'];
+  if (opts.format === 'pdf') {
+    t = performance.now();
+    file = await buildPdf(pdfPages);
+    timings.encode = (timings.encode ?? 0) + performance.now() - t;
+    mime = 'application/pdf';
+    extension = 'pdf';
+  } else {
+    file = pages[0]!.data;
+    mime = opts.format === 'jpg' ? 'image/jpeg' : 'image/png';
+    extension = opts.format;
+  }
+  for (const k of Object.keys(timings)) timings[k] = Math.round(timings[k]! * 10) / 10;
+  const { format, width, height } = source.info;
+  return {
+    pages,
+    file,
+    mime,
+    extension,
+    report: {
+      input: { format, pages: nPages, width, height },
+      pages: pageReports,
+      timings,
+      totalMs: Math.round(performance.now() - t0),
+    },
+  };
+}
