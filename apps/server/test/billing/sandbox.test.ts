@@ -147,15 +147,27 @@ describeEachDialect('billing through the sandbox', (dialect) => {
     const subId = /name="subscription" value="([^"]+)"/.exec(page.body)?.[1];
     expect(subId).toBeTruthy();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const cancel = await browser.post('/billing/sandbox/portal/cancel?locale=de', `subscription=${subId}`, form);
+    const cancel = await browser.post(
+      '/billing/sandbox/portal/cancel?locale=de',
+      `subscription=${subId}`,
+      form,
+    );
     expect(cancel.statusCode).toBe(303);
     expect((await status()).cancel_at_period_end).toBe(true);
-    const resume = await browser.post('/billing/sandbox/portal/resume?locale=de', `subscription=${subId}`, form);
+    const resume = await browser.post(
+      '/billing/sandbox/portal/resume?locale=de',
+      `subscription=${subId}`,
+      form,
+    );
     expect(resume.statusCode).toBe(303);
     expect((await status()).cancel_at_period_end).toBe(false);
 
     const stranger = await signUpAndSignIn(t.app);
-    const theft = await stranger.browser.post('/billing/sandbox/portal/cancel', `subscription=${subId}`, form);
+    const theft = await stranger.browser.post(
+      '/billing/sandbox/portal/cancel',
+      `subscription=${subId}`,
+      form,
+    );
     expect(theft.statusCode).toBe(404);
     expect((await status()).cancel_at_period_end).toBe(false);
   });
