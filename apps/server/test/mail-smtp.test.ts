@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { SmtpSink } from './mail/smtp-sink.ts';
+import { TestBrowser } from './support/http-client.ts';
 import { createTestApp, describeEachDialect, TEST_PUBLIC_URL } from './support/test-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -135,5 +136,75 @@ describeEachDialect('mail over SMTP', (dialect) => {
     const sent = await outbox();
     expect(sent.status).toBe('sent');
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends the verification mail in the sign-up language and its link verifies the account', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = `smtp-verify-${dialect}@example.com`;
+    const password = 'Crumpled-paper-42';
+    const signUp = await browser.post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: 'Lucía',
+      callbackURL: '/es/auth?mode=signin&verified=1',
+    });
+    expect(signUp.statusCode).toBe(200);
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.rcptTo).toEqual([email]);
+    expect(mail?.parsed.subject).toBe('Confirma tu dirección de correo');
+    expect(mail?.parsed.text).toContain('Hola, Lucía:');
+    const link = /(http\S+verify-email\S+)/.exec(mail?.parsed.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    expect(mail?.parsed.html).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+
+    const early = await browser.post('/api/auth/sign-in/email', { email, password });
+    expect(early.statusCode).toBe(403);
+    const verify = await browser.get(link!);
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toContain('/es/auth?mode=signin&verified=1');
+    const signIn = await browser.post('/api/auth/sign-in/email', { email, password });
+    expect(signIn.statusCode).toBe(200);
+    expect((await browser.get('/api/profile')).json()).toMatchObject({ email });
+  });
+
+  it('sends a German reset mail whose link lets the user choose a new password', async () => {
+    const browser = new TestBrowser(t.app);
+    const email = `smtp-reset-${dialect}@example.com`;
+    await browser.post('/api/auth/sign-up/email', {
+      email,
+      password: 'Crumpled-paper-42',
+      name: 'Jonas',
+      callbackURL: '/de/auth?mode=signin&verified=1',
+    });
+    const [verifyMail] = await sink.waitFor(1);
+    const verifyLink = /(http\S+verify-email\S+)/.exec(verifyMail?.parsed.text ?? '')?.[1];
+    await browser.get(verifyLink!);
+    sink.received.length = 0;
+
+    const request = await browser.post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/de/auth?mode=reset',
+    });
+    expect(request.statusCode).toBe(200);
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.rcptTo).toEqual([email]);
+    expect(mail?.parsed.subject).toBe('Setze dein Passwort zurück');
+    const link = /(http\S+reset-password\S+)/.exec(mail?.parsed.text ?? '')?.[1];
+    const landing = await browser.get(link!);
+    expect(landing.statusCode).toBe(302);
+    const target = new URL(landing.headers.location as string, TEST_PUBLIC_URL);
+    expect(target.pathname).toBe('/de/auth');
+    const token = target.searchParams.get('token');
+    expect(token).toBeTruthy();
+    const reset = await browser.post('/api/auth/reset-password', {
+      newPassword: 'Smoothed-paper-43',
+      token,
+    });
+    expect(reset.statusCode).toBe(200);
+    const signIn = await browser.post('/api/auth/sign-in/email', {
+      email,
+      password: 'Smoothed-paper-43',
+    });
+    expect(signIn.statusCode).toBe(200);
   });
 });
