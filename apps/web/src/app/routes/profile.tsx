@@ -1,13 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { usePageHead } from '../../components/seo.tsx';
-import { useCheckoutReturn } from '../../features/billing/index.ts';
+import {
+  SubscriptionCard,
+  useCheckoutReturn,
+  useSubscription,
+} from '../../features/billing/index.ts';
 import { ProfilePage } from '../../features/profile/index.ts';
 import { ProtectedRoute } from '../../lib/auth.tsx';
 
 function Profile() {
   useCheckoutReturn();
+  const subscription = useSubscription();
   // Slots: the billing feature adds its subscription card, the documents feature its lists.
-  return <ProfilePage />;
+  return (
+    <ProfilePage subscription={<SubscriptionCard />} premium={subscription.data?.subscribed} />
+  );
 }
 
 export default function ProfileRoute() {

@@ -20,7 +20,7 @@ export function SubscribeButton({
 }) {
   const { t } = useTranslation('billing');
   const { toast } = useToast();
-  const { localize } = useLanguage();
+  const { lang, localize } = useLanguage();
   const navigate = useNavigate();
   const session = useSession();
   const [loading, setLoading] = useState(false);
@@ -37,7 +37,7 @@ export function SubscribeButton({
     }
     setLoading(true);
     try {
-      const { url } = await startCheckout(plan);
+      const { url } = await startCheckout(plan, lang);
       window.location.assign(url);
     } catch {
       toast({

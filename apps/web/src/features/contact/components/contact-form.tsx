@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 import type { ContactMessage } from '../api/send-contact-message.ts';
 
+const MIN_MESSAGE = 10; // the server's minimum, checked here to answer in the page's language
 const empty: ContactMessage = { full_name: '', email: '', subject: '', message: '' };
 
 export function ContactForm({ initialSubject = '' }: { initialSubject?: string }) {
@@ -28,10 +29,14 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
       setStatus({ tone: 'error', text: t('form.required') });
       return;
     }
+    if (values.message.trim().length < MIN_MESSAGE) {
+      setStatus({ tone: 'error', text: t('form.tooShort', { count: MIN_MESSAGE }) });
+      return;
+    }
     setSending(true);
     setStatus(null);
     try {
-      const result = await sendContactMessage(values);
+      const result = await sendContactMessage(values, i18n.language);
       // The server answers in English; other languages show the same sentence from the catalog.
       const text = i18n.language === 'en' && result?.message ? result.message : t('form.success');
       setStatus({ tone: 'success', text });
@@ -65,6 +70,7 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
           autoComplete="name"
           value={values.full_name}
           onChange={set('full_name')}
+          maxLength={100}
           required
         />
         <TextField

@@ -18,9 +18,11 @@ type Slots = {
   subscription?: ReactNode;
   /** Further sections (documents list, API keys) from the documents feature. */
   sections?: ReactNode;
+  /** Premium from billing (subscription or admin flag); falls back to the profile's flag. */
+  premium?: boolean;
 };
 
-export function ProfilePage({ subscription, sections }: Slots) {
+export function ProfilePage({ subscription, sections, premium }: Slots) {
   const { t, i18n } = useTranslation('profile');
   const { localize } = useLanguage();
   const navigate = useNavigate();
@@ -37,8 +39,9 @@ export function ProfilePage({ subscription, sections }: Slots) {
       toast({ title: t('signOutFailed'), variant: 'error' });
       return;
     }
+    // Leave the protected page first, or its guard would send us to /auth once the session is gone.
+    await navigate(localize('/'));
     await resetUserData();
-    navigate(localize('/'));
   }
 
   if (profile.isPending) return <LoadingScreen label={t('common:loading')} />;
@@ -51,6 +54,7 @@ export function ProfilePage({ subscription, sections }: Slots) {
   }
 
   const p = profile.data;
+  const isPremium = premium ?? p.is_premium;
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'long' });
 
@@ -88,7 +92,7 @@ export function ProfilePage({ subscription, sections }: Slots) {
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-700">{t('overview.plan')}</dt>
                 <dd className="font-medium">
-                  {p.is_premium ? t('overview.premium') : t('overview.free')}
+                  {isPremium ? t('overview.premium') : t('overview.free')}
                 </dd>
               </div>
               <div className="flex justify-between gap-4">
@@ -104,7 +108,7 @@ export function ProfilePage({ subscription, sections }: Slots) {
             </dl>
           </Card>
           {subscription}
-          {!p.is_premium && (
+          {!isPremium && (
             <Card className="border-brand-200 bg-brand-50">
               <Crown aria-hidden="true" className="h-6 w-6 text-brand-700" />
               <h2 className="mt-3 text-lg font-semibold">{t('upgrade.title')}</h2>
