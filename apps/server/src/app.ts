@@ -15,8 +15,16 @@ export const webDistDir = path.resolve(here, '../../web/dist');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export interface BuildAppOptions {
+  /** Where the built SPA lives (default apps/web/dist); tests point it at a fixture. */
+  webDistDir?: string;
+}
+
 /** Builds the HTTP app on a ready container. Listening is the caller's job (main.ts or tests). */
-export async function buildApp(container: Container): Promise<FastifyInstance> {
+export async function buildApp(
+  container: Container,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const { config } = container;
   const app: FastifyInstance = Fastify({
     loggerInstance: container.log,
@@ -101,24 +109,31 @@ export async function buildApp(container: Container): Promise<FastifyInstance> {
 
   for (const register of modules) await register(app, container);
 
-  await serveSpa(app);
+  await serveSpa(app, options.webDistDir ?? webDistDir);
   return app;
 }
 
 /** Serves the built SPA: hashed assets cached for a year, index.html never cached. */
-async function serveSpa(app: FastifyInstance): Promise<void> {
-  const indexFile = path.join(webDistDir, 'index.html');
+async function serveSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
   if (hasSpa) {
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root: distDir,
       wildcard: false,
       index: false,
+      // Our setHeaders decides caching; fastify-static's default would overwrite it with max-age=0.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const isIndex = path.basename(filePath) === 'index.html';
         res.setHeader(
           'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : isIndex
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });
@@ -138,7 +153,7 @@ async function serveSpa(app: FastifyInstance): Promise<void> {
         .send('The web app is not built yet: run `npm run build`.');
     }
     // Unknown non-API paths get the SPA, which renders its own 404 page.
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html', { cacheControl: false });
   });
 }
 

@@ -15,7 +15,12 @@ export class TestBrowser {
 
   constructor(
     readonly app: FastifyInstance,
-    readonly defaults: { remoteAddress?: string; headers?: Record<string, string> } = {},
+    readonly defaults: {
+      remoteAddress?: string;
+      headers?: Record<string, string>;
+      /** Origin sent on state-changing requests (default TEST_PUBLIC_URL). */
+      origin?: string;
+    } = {},
   ) {}
 
   get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
@@ -55,7 +60,8 @@ export class TestBrowser {
     headers?: Record<string, string>;
   }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...this.defaults.headers };
-    if (options.method !== 'GET' && options.method !== 'HEAD') headers.origin = TEST_PUBLIC_URL;
+    if (options.method !== 'GET' && options.method !== 'HEAD')
+      headers.origin = this.defaults.origin ?? TEST_PUBLIC_URL;
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
     Object.assign(headers, options.headers);

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   /** Extra environment (strings as in process.env); `undefined` removes a default. */
   env?: Record<string, string | undefined>;
   clock?: Clock;
+  /** Serve the SPA from this folder instead of apps/web/dist. */
+  webDistDir?: string;
   /** Registers extra routes before the app is ready (e.g. one that throws, to test 500s). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -63,7 +65,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       loadConfig(env),
       options.clock ? { clock: options.clock } : {},
     );
-    const app = await buildApp(container);
+    const app = await buildApp(container, { webDistDir: options.webDistDir });
     await options.beforeReady?.(app);
     await app.ready();
     const built = container;
