@@ -9,6 +9,7 @@ import {
   levenshtein,
   localDistortion,
   msSsim,
+  toGray8,
   type Gray,
 } from './index.ts';
 
@@ -85,6 +86,40 @@ describe('dense flow and LD', () => {
     const ld = localDistortion(a, b);
     expect(ld).toBeGreaterThan(3.3);
     expect(ld).toBeLessThan(4.5);
+  });
+});
+
+describe('LD on a document', () => {
+  it('measures a smooth known warp of a rendered page within 25%', () => {
+    const page = renderPage('paper', 3, 700).image;
+    const ref: Gray = {
+      width: page.width,
+      height: page.height,
+      data: Float64Array.from(toGray8(page)),
+    };
+    const { width: w, height: h } = ref;
+    const data = new Float64Array(w * h);
+    let magnitude = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const dx = 6 * Math.sin(((2 * Math.PI * y) / h) * 1.3);
+        const dy = 6 * Math.cos(((2 * Math.PI * x) / w) * 0.9);
+        magnitude += Math.hypot(dx, dy);
+        const sx = Math.min(w - 1.001, Math.max(0, x + dx));
+        const sy = Math.min(h - 1.001, Math.max(0, y + dy));
+        const x0 = Math.floor(sx),
+          y0 = Math.floor(sy),
+          tx = sx - x0,
+          ty = sy - y0;
+        const at = (xx: number, yy: number): number => ref.data[yy * w + xx]!;
+        data[y * w + x] =
+          (at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx) * (1 - ty) +
+          (at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx) * ty;
+      }
+    }
+    const truth = magnitude / (w * h) / 2; // LD is in halved pixels
+    const ld = localDistortion({ width: w, height: h, data }, ref);
+    expect(Math.abs(ld - truth) / truth).toBeLessThan(0.25);
   });
 });
 
