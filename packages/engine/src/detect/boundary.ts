@@ -90,6 +90,8 @@ export function traceBoundary(
     const dev = new Float64Array(SAMPLES);
     const valid = new Uint8Array(SAMPLES);
     let nearBorder = 0;
+    let sideCounted = 0;
+    let sideSupported = 0;
     for (let i = 0; i < SAMPLES; i++) {
       t[i] = i / (SAMPLES - 1);
       const px = a.x + (b.x - a.x) * t[i]!;
@@ -109,13 +111,14 @@ export function traceBoundary(
       const ey = py + (Number.isFinite(best) ? best : 0) * ny;
       if (ex < 2 || ey < 2 || ex > w - 3 || ey > h - 3) {
         nearBorder++;
+        sideCounted++;
       } else if (i > 1 && i < SAMPLES - 2) {
         const lin = bilinear(luma, ex - 3 * nx, ey - 3 * ny);
         const lout = bilinear(luma, ex + 3 * nx, ey + 3 * ny);
         const cin = bilinear(chroma, ex - 3 * nx, ey - 3 * ny);
         const cout = bilinear(chroma, ex + 3 * nx, ey + 3 * ny);
-        counted++;
-        if (Math.abs(lin - lout) + Math.abs(cin - cout) > 10) supported++;
+        sideCounted++;
+        if (Math.abs(lin - lout) + Math.abs(cin - cout) > 10) sideSupported++;
       }
     }
     const trend = robustQuadratic(t, dev, valid, Math.max(1, diag / 500));
@@ -128,7 +131,14 @@ export function traceBoundary(
       pts.push({ x: a.x + (b.x - a.x) * t[i]! + d * nx, y: a.y + (b.y - a.y) * t[i]! + d * ny });
     }
     curvesCw.push(pts);
-    clippedCw.push(nearBorder >= 0.8 * SAMPLES);
+    const clipped = nearBorder >= 0.8 * SAMPLES;
+    clippedCw.push(clipped);
+    // A clipped side carries no evidence; on other sides, border-hugging points count as
+    // unsupported (a mask leaking into the background reaches the border).
+    if (!clipped) {
+      counted += sideCounted;
+      supported += sideSupported;
+    }
   }
   const support = counted > 0 ? supported / counted : 0;
   const nClipped = clippedCw.filter(Boolean).length;

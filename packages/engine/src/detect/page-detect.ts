@@ -73,7 +73,7 @@ export function paperFeatures(work: RgbImage, maxSide: number): PaperFeatures {
  */
 export function backgroundDistance(f: PaperFeatures, k = 4): GrayImage {
   const { width: w, height: h } = f;
-  const band = Math.max(2, Math.round(0.03 * Math.min(w, h)));
+  const band = Math.max(3, Math.round(0.012 * Math.min(w, h)));
   const samples: number[] = [];
   const [R, G, B] = f.rgb;
   for (let y = 0; y < h; y += 2) {
@@ -131,14 +131,106 @@ export function backgroundDistance(f: PaperFeatures, k = 4): GrayImage {
   return { width: w, height: h, data: out };
 }
 
+interface Gauss3 {
+  mean: [number, number, number];
+  inv: Float64Array;
+  logDet: number;
+}
+
+function fitGauss(samples: number[]): Gauss3 | null {
+  const n = samples.length / 3;
+  if (n < 30) return null;
+  const m: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    m[0] += samples[i * 3]! / n;
+    m[1] += samples[i * 3 + 1]! / n;
+    m[2] += samples[i * 3 + 2]! / n;
+  }
+  const c = new Float64Array(9);
+  for (let i = 0; i < n; i++) {
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) {
+        c[a * 3 + b] =
+          c[a * 3 + b]! + ((samples[i * 3 + a]! - m[a]!) * (samples[i * 3 + b]! - m[b]!)) / n;
+      }
+    }
+  }
+  for (let a = 0; a < 3; a++) c[a * 4] = c[a * 4]! + 1e-5;
+  const [A, B, C, D, E, F, G, H, I] = c as unknown as number[];
+  const det = A! * (E! * I! - F! * H!) - B! * (D! * I! - F! * G!) + C! * (D! * H! - E! * G!);
+  if (!(det > 0)) return null;
+  const inv = new Float64Array([
+    (E! * I! - F! * H!) / det,
+    (C! * H! - B! * I!) / det,
+    (B! * F! - C! * E!) / det,
+    (F! * G! - D! * I!) / det,
+    (A! * I! - C! * G!) / det,
+    (C! * D! - A! * F!) / det,
+    (D! * H! - E! * G!) / det,
+    (B! * G! - A! * H!) / det,
+    (A! * E! - B! * D!) / det,
+  ]);
+  return { mean: m, inv, logDet: Math.log(det) };
+}
+
+function mahal(g: Gauss3, v: [number, number, number]): number {
+  const d = [v[0] - g.mean[0], v[1] - g.mean[1], v[2] - g.mean[2]];
+  let s = 0;
+  for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) s += d[a]! * g.inv[a * 3 + b]! * d[b]!;
+  return s + g.logDet;
+}
+
+/**
+ * Colour-model page score: Gaussians in (chromaticity r, chromaticity g, damped luma) fitted to
+ * the confident paper (an eroded bright-paper mask) and to the border band outside it. The
+ * chromaticity is shading-invariant, so a page whose lower half lies in shadow still separates
+ * from a similarly dark desk. Returns 128 + 8·log-likelihood ratio (threshold 128), or null.
+ */
+export function colourModelScore(f: PaperFeatures, seed: Uint8Array): GrayImage | null {
+  const { width: w, height: h } = f;
+  const [R, G, B] = f.rgb;
+  const feat = (i: number): [number, number, number] => {
+    const s = R.data[i]! + G.data[i]! + B.data[i]! + 30;
+    return [R.data[i]! / s, G.data[i]! / s, (0.15 * f.luma.data[i]!) / 255];
+  };
+  const core = morph(seed, w, h, 3, false);
+  const halo = morph(seed, w, h, 4, true);
+  const band = Math.max(3, Math.round(0.012 * Math.min(w, h)));
+  const fg: number[] = [];
+  const bg: number[] = [];
+  for (let y = 0; y < h; y += 2) {
+    for (let x = 0; x < w; x += 2) {
+      const i = y * w + x;
+      if (core[i]) fg.push(...feat(i));
+      else if (!halo[i] && (x < band || y < band || x >= w - band || y >= h - band)) {
+        bg.push(...feat(i));
+      }
+    }
+  }
+  const gf = fitGauss(fg);
+  const gb = fitGauss(bg);
+  if (!gf || !gb) return null;
+  const out = new Float32Array(w * h);
+  for (let i = 0; i < out.length; i++) {
+    const v = feat(i);
+    const llr = 0.5 * (mahal(gb, v) - mahal(gf, v));
+    out[i] = Math.max(0, Math.min(255, 128 + 8 * llr));
+  }
+  return { width: w, height: h, data: out };
+}
+
 /**
  * Page mask from a feature map (higher = more page-like): Otsu threshold, opened to cut thin
  * bridges to clutter, the largest component (centre-weighted), holes (text, photos, crease
  * shadows) filled, closed.
  */
-export function pageMask(f: PaperFeatures, feature: GrayImage = f.paper): Uint8Array {
+export function pageMask(
+  f: PaperFeatures,
+  feature: GrayImage = f.paper,
+  threshold?: number,
+): Uint8Array {
   const { width: w, height: h } = f;
-  const t = otsu(feature.data);
+  const t = threshold ?? otsu(feature.data);
   let mask: Uint8Array = new Uint8Array(w * h);
   for (let i = 0; i < mask.length; i++) mask[i] = feature.data[i]! > t ? 1 : 0;
   const r = Math.max(1, Math.round(Math.max(w, h) / 300));
@@ -158,7 +250,21 @@ export function pageMask(f: PaperFeatures, feature: GrayImage = f.paper): Uint8A
   mask = fillHoles(mask, w, h);
   const rc = 2 * r + 1;
   mask = morph(morph(mask, w, h, rc, true), w, h, rc, false);
-  return fillHoles(mask, w, h);
+  mask = fillHoles(mask, w, h);
+  // Open once more to cut thin protrusions (specks bridging to the border, cables, shadows)
+  // that would otherwise stretch the convex hull.
+  const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));
+  mask = morph(morph(mask, w, h, ro, false), w, h, ro, true);
+  return largestComponent(mask, w, h);
+}
+
+function largestComponent(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const { labels, sizes } = components(mask, w, h);
+  let best = 0;
+  for (let l = 1; l < sizes.length; l++) if (sizes[l]! > (sizes[best] ?? 0)) best = l;
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < out.length; i++) out[i] = best > 0 && labels[i] === best ? 1 : 0;
+  return out;
 }
 
 function boundaryPixels(mask: Uint8Array, w: number, h: number): Point[] {
@@ -283,16 +389,25 @@ export function fullFrameOutline(width: number, height: number, confidence: numb
  */
 export function detectPage(work: RgbImage, maxSide = 640): DetectResult {
   const f = paperFeatures(work, maxSide);
-  const candidates: Array<[string, GrayImage]> = [
-    ['paperness', f.paper],
-    ['background distance', backgroundDistance(f)],
+  const paperMask = pageMask(f);
+  const masks: Array<[string, Uint8Array]> = [
+    ['paperness', paperMask],
+    ['background distance', pageMask(f, backgroundDistance(f))],
   ];
+  const colour = colourModelScore(f, paperMask);
+  if (colour) masks.push(['colour model', pageMask(f, colour, 128)]);
   let best: DetectResult | null = null;
-  for (const [name, feature] of candidates) {
-    const r = detectFromMask(f, pageMask(f, feature));
+  let bestScore = -Infinity;
+  for (const [name, mask] of masks) {
+    const r = detectFromMask(f, mask);
     r.details.feature = name;
-    const score = (x: DetectResult | null): number => x?.outline?.confidence ?? -1;
-    if (!best || score(r) > score(best)) best = r;
+    // Edge support decides; a larger page wins near-ties (shadowed parts of the page also
+    // show contrast along their border).
+    const score = (r.outline?.confidence ?? -1) + 0.15 * Number(r.details.areaFrac ?? 0);
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
   }
   return best!;
 }
@@ -318,6 +433,11 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array): DetectResult {
     };
   }
   const traced = traceBoundary(mask, w, h, corners, f.luma, f.chroma);
+  // A page mask fills its quadrilateral; a mask of clutter or of half a page does not.
+  const fill = area / quadArea(corners);
+  const quadFit = Math.max(0, Math.min(1, (Math.min(fill, 2 - fill) - 0.75) / 0.15));
+  traced.confidence *= quadFit;
+  if (quadFit < 1) traced.reason = `mask fills ${(100 * fill).toFixed(0)} % of its quadrilateral`;
   const s = 1 / f.scale;
   const toWork = (p: Point): Point => ({ x: (p.x + 0.5) * s - 0.5, y: (p.y + 0.5) * s - 0.5 });
   const outline: PageOutline = {
@@ -332,6 +452,6 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array): DetectResult {
   return {
     outline,
     reason: traced.reason,
-    details: { areaFrac, support: traced.support, detectScale: f.scale },
+    details: { areaFrac, fill, support: traced.support, detectScale: f.scale },
   };
 }

@@ -1,7 +1,12 @@
 import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
-import { identityMap } from './backward-map.ts';
+import { identityMap, renderGray, rotateMap } from './backward-map.ts';
+import { detectTextLines } from './text-lines.ts';
+import { deskewMap, estimateSkew } from '../orient/skew.ts';
+import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
+import { refineLocal } from './local-refine.ts';
+import { toGray } from './raster.ts';
 
 export interface PlanOptions {
   signal?: AbortSignal;
@@ -9,7 +14,7 @@ export interface PlanOptions {
 }
 
 /** Outlines below this confidence are not trusted for a full Coons warp. */
-const MIN_OUTLINE_CONFIDENCE = 0.35;
+const MIN_OUTLINE_CONFIDENCE = 0.5;
 const STEP = 8;
 
 function checkAbort(signal?: AbortSignal): void {
@@ -42,6 +47,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let map = identityMap(work.width, work.height, STEP);
   let aspect = work.height / work.width;
   let paper: GeometryPlan['paper'] = null;
+  let globalApplied = false;
   const allClipped = outline && Object.values(outline.clipped).every(Boolean);
   if (!outline || outline.confidence < MIN_OUTLINE_CONFIDENCE || allClipped) {
     stages.push({
@@ -59,6 +65,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     if (g) {
       map = g.map;
       aspect = g.aspect;
+      globalApplied = true;
       paper = g.paper;
       stages.push({
         stage: 'global',
@@ -78,6 +85,83 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       });
     }
   }
+  opts.onProgress?.(0.45);
+  checkAbort(opts.signal);
+
+  const gray = toGray(work).image;
+  const t2 = performance.now();
+  let rect = renderGray(gray, map);
+  let lines = detectTextLines(rect);
+  let rotation: GeometryPlan['rotation'] = 0;
+  const c = outline?.clipped;
+  let anchor =
+    globalApplied && c
+      ? { top: !c.top, right: !c.right, bottom: !c.bottom, left: !c.left }
+      : { top: false, right: false, bottom: false, left: false };
+  const vertical = textIsVertical(lines.ink, rect.width, rect.height, lines.charHeight);
+  if (vertical.vertical) {
+    map = rotateMap(map, 90);
+    aspect = 1 / aspect;
+    rotation = 90;
+    anchor = { top: anchor.left, right: anchor.top, bottom: anchor.right, left: anchor.bottom };
+    rect = renderGray(gray, map);
+    lines = detectTextLines(rect);
+  }
+  const skew = estimateSkew(lines.lines);
+  let skewDeg = 0;
+  const deskewReason =
+    skew.confidence < 0.3
+      ? 'too few text lines to measure skew'
+      : Math.abs(skew.deg) < 0.2
+        ? `text already level (${skew.deg.toFixed(2)}°)`
+        : Math.abs(skew.deg) > 20
+          ? `implausible skew ${skew.deg.toFixed(1)}° ignored`
+          : null;
+  if (deskewReason === null) {
+    skewDeg = skew.deg;
+    map = deskewMap(map, skewDeg);
+    rect = renderGray(gray, map);
+    lines = detectTextLines(rect);
+    if (Math.abs(skewDeg) > 0.5) anchor = { top: false, right: false, bottom: false, left: false };
+  }
+  stages.push({
+    stage: 'deskew',
+    applied: deskewReason === null,
+    reason: deskewReason ?? `rotated by ${(-skewDeg).toFixed(2)}°`,
+    ms: performance.now() - t2,
+    details: { measuredDeg: skew.deg, confidence: skew.confidence, verticalRatio: vertical.ratio },
+  });
+  opts.onProgress?.(0.55);
+  checkAbort(opts.signal);
+
+  const local = refineLocal(gray, map, anchor, rect, lines);
+  map = local.map;
+  stages.push(local.report);
+  opts.onProgress?.(0.9);
+
+  const t3 = performance.now();
+  const final = local.lines;
+  const ud = detectUpsideDown(
+    final.ink,
+    map.outWidth,
+    map.outHeight,
+    final.lines,
+    final.charHeight,
+  );
+  if (ud.upsideDown && ud.confidence > 0.3) {
+    map = rotateMap(map, 180);
+    rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];
+  }
+  stages.push({
+    stage: 'orient',
+    applied: rotation !== 0,
+    reason:
+      rotation === 0
+        ? 'page is upright'
+        : `turned by ${rotation}° (${vertical.vertical ? 'vertical text lines' : ''}${vertical.vertical && rotation !== 90 ? ', ' : ''}${rotation !== 90 ? 'upside-down text' : ''})`,
+    ms: performance.now() - t3,
+    details: { ascenderRatio: ud.ratio, confidence: ud.confidence, verticalRatio: vertical.ratio },
+  });
   opts.onProgress?.(1);
-  return { outline, map, paper, aspect, rotation: 0, skewDeg: 0, stages };
+  return { outline, map, paper, aspect, rotation, skewDeg, stages };
 }

@@ -77,3 +77,66 @@ export function drawScene(
   }
   return { width, height, data };
 }
+
+/**
+ * Whether page point (u, v) (page pixels) is ink on a synthetic text page: lines every `pitch`
+ * px starting at `margin`, x-height 0.35·pitch, glyphs 5 px wide with 2 px gaps, words of 3–7
+ * glyphs, some ascenders (above) and fewer descenders (below), as in Latin text.
+ */
+export function textInk(u: number, v: number, pageW: number, pageH: number, pitch = 24): boolean {
+  const margin = Math.max(12, 0.08 * Math.min(pageW, pageH));
+  if (u < margin || u > pageW - margin || v < margin || v > pageH - margin) return false;
+  const line = Math.floor((v - margin) / pitch);
+  const base = margin + line * pitch + 0.7 * pitch; // baseline
+  const xh = 0.3 * pitch;
+  const dy = v - base;
+  const cell = Math.floor((u - margin) / 7);
+  const inGlyph = (u - margin) % 7 < 5;
+  // Word pattern: deterministic hash of (line, cell).
+  const hsh = (a: number, b: number): number => {
+    let x = (a * 73856093) ^ (b * 19349663);
+    x = Math.imul(x ^ (x >>> 13), 0x5bd1e995);
+    return ((x ^ (x >>> 15)) >>> 0) / 4294967296;
+  };
+  const wordLen = 6;
+  const inWord = cell % wordLen !== wordLen - 1;
+  if (!inGlyph || !inWord) return false;
+  const r = hsh(line, cell);
+  const top = r < 0.3 ? -xh * 1.6 : -xh; // ascender
+  const bottom = r > 0.9 ? xh * 0.5 : 0; // descender
+  if (dy < top || dy > bottom) return false;
+  // Glyph shape: a ring-ish stroke (vertical bars with a top and bottom bar).
+  const gx = (u - margin) % 7;
+  return gx < 1.5 || gx > 3.5 || dy < top + 1.5 || dy > -1.5 || r < 0.3;
+}
+
+/**
+ * Renders a gray synthetic text page seen through `toPage` (image point → page point), white
+ * outside the page.
+ * @example const img = drawTextPage(400, 560, (x, y) => [x, y + 6 * Math.sin(x / 40)]);
+ */
+export function drawTextPage(
+  width: number,
+  height: number,
+  toPage: (x: number, y: number) => [number, number],
+  pitch = 24,
+): { width: number; height: number; data: Float32Array } {
+  const data = new Float32Array(width * height);
+  // 2×2 supersampling for anti-aliased strokes.
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let ink = 0;
+      for (const [ox, oy] of [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ] as const) {
+        const [u, v] = toPage(x + ox, y + oy);
+        if (textInk(u, v, width, height, pitch)) ink++;
+      }
+      data[y * width + x] = 235 - (ink / 4) * 200;
+    }
+  }
+  return { width, height, data };
+}

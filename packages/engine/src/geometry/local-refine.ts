@@ -1,0 +1,95 @@
+import type { BackwardMap, GrayImage, StageReport } from '../types.ts';
+import { composeMaps, renderGray } from './backward-map.ts';
+import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
+import { detectTextLines, lineWaviness, type TextLines } from './text-lines.ts';
+
+export interface LocalResult {
+  map: BackwardMap;
+  report: StageReport;
+  /** text lines detected on the page `map` produces (for orientation checks) */
+  lines: TextLines;
+}
+
+const MIN_LINES = 6;
+
+/**
+ * Local, content-driven refinement of a global map: detect text lines on the globally
+ * rectified page, solve the regularised mesh warp that straightens them, and keep it only if
+ * it has no fold-over and the re-detected lines on the result are measurably straighter.
+ * `anchor` lists the page sides known to lie on the output frame.
+ * @example const { map, report } = refineLocal(gray, globalMap, anchor);
+ */
+export function refineLocal(
+  gray: GrayImage,
+  global: BackwardMap,
+  anchor: MeshOptions['anchor'],
+  rectified?: GrayImage,
+  detected?: TextLines,
+): LocalResult {
+  const t0 = performance.now();
+  const flat = rectified ?? renderGray(gray, global);
+  const tl = detected ?? detectTextLines(flat);
+  const skip = (reason: string, details?: Record<string, unknown>): LocalResult => ({
+    map: global,
+    report: { stage: 'local', applied: false, reason, ms: performance.now() - t0, details },
+    lines: tl,
+  });
+  const { lines, charHeight } = tl;
+  if (lines.length < MIN_LINES) {
+    return skip(`too little text to trust a local warp (${lines.length} lines)`, {
+      lines: lines.length,
+    });
+  }
+  const pitch = Number.isFinite(tl.pitch) ? tl.pitch : 2.2 * charHeight;
+  const spacing = Math.max(12, Math.min(40, Math.round(0.7 * pitch)));
+  let stiffness = 1;
+  let mesh = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    mesh = solveMeshWarp(lines, global.outWidth, global.outHeight, {
+      spacing,
+      anchor,
+      huber: Math.max(1, 0.2 * pitch),
+      dropResidual: Math.max(2, 0.3 * pitch),
+      step: global.step,
+      weights: { conformal: 0.1 * stiffness, bending: 0.01 * stiffness },
+    });
+    if (!mesh || mesh.foldedTriangles === 0) break;
+    stiffness *= 4;
+  }
+  if (!mesh) return skip('too little text to trust a local warp');
+  const details: Record<string, unknown> = {
+    lines: lines.length,
+    linesUsed: mesh.linesUsed,
+    charHeight,
+    pitch,
+    spacing,
+    stiffness,
+    iterations: mesh.iterations,
+    rmsBefore: mesh.rmsBefore,
+    rmsAfter: mesh.rmsAfter,
+  };
+  if (mesh.foldedTriangles > 0) {
+    return skip(`mesh folds over (${mesh.foldedTriangles} triangles)`, details);
+  }
+  const composed = composeMaps(mesh.map, global);
+  const after = detectTextLines(renderGray(gray, composed));
+  const wavyBefore = lineWaviness(lines);
+  const wavyAfter = lineWaviness(after.lines);
+  details.wavinessBefore = wavyBefore;
+  details.wavinessAfter = wavyAfter;
+  details.linesAfter = after.lines.length;
+  if (wavyAfter > 0.9 * wavyBefore || after.lines.length < 0.7 * lines.length) {
+    return skip('local warp did not make the text lines straighter', details);
+  }
+  return {
+    map: composed,
+    report: {
+      stage: 'local',
+      applied: true,
+      reason: `straightened ${mesh.linesUsed} text lines`,
+      ms: performance.now() - t0,
+      details,
+    },
+    lines: after,
+  };
+}

@@ -1,0 +1,359 @@
+import type { BackwardMap } from '../types.ts';
+import { mapFromFunction } from './backward-map.ts';
+import { LeastSquares } from './sparse.ts';
+import type { TextLine } from './text-lines.ts';
+
+export interface MeshWeights {
+  /** conformal (Cauchy–Riemann) rows per cell */
+  conformal: number;
+  /** second differences of the displacement */
+  bending: number;
+  /** first differences of the displacement (gradient prior towards the global map) */
+  gradient: number;
+  /** page border rows on non-clipped sides */
+  border: number;
+}
+
+export const DEFAULT_MESH_WEIGHTS: MeshWeights = {
+  conformal: 0.1,
+  bending: 0.01,
+  gradient: 0.003,
+  border: 10,
+};
+
+export interface MeshOptions {
+  /** node spacing in px (≈ 0.5–1 line pitch) */
+  spacing: number;
+  /** sides whose border is known to be the page edge (rows keep them on the frame) */
+  anchor: { top: boolean; right: boolean; bottom: boolean; left: boolean };
+  /** Huber δ for text rows, px */
+  huber: number;
+  /** lines whose median residual exceeds this (px) are dropped as mis-grouped */
+  dropResidual: number;
+  weights?: Partial<MeshWeights>;
+  irlsRounds?: number;
+  maxIter?: number;
+  tol?: number;
+  step?: number;
+}
+
+export interface MeshResult {
+  /** backward map: output (W×H) → input frame of the lines */
+  map: BackwardMap;
+  /** forward displacement at the nodes (du, dv), row-major gw×gh */
+  du: Float64Array;
+  dv: Float64Array;
+  gw: number;
+  gh: number;
+  foldedTriangles: number;
+  /** RMS vertical deviation of line samples from their line's mean height, before/after */
+  rmsBefore: number;
+  rmsAfter: number;
+  linesUsed: number;
+  iterations: number;
+}
+
+/**
+ * Content-driven mesh warp (ENGINE-NOTES §3.3): a forward map F(p) = p + d(p) on a grid of
+ * nodes with bilinear weights, so that v(p) along every text line equals one unknown height
+ * V_ℓ (lines become straight and horizontal). Regularised by conformal (Cauchy–Riemann),
+ * bending and gradient rows (v ≡ const would otherwise satisfy every line), with page borders
+ * held on the frame. Solved by PCG on the normal equations with IRLS/Huber weights; lines
+ * that still disagree are dropped as mis-grouped. Inverted by rasterising the deformed
+ * triangles onto the output grid. Returns null with fewer than 3 lines.
+ * @example const res = solveMeshWarp(lines, W, H, { spacing: 24, anchor, huber: 3, dropResidual: 6 });
+ */
+export function solveMeshWarp(
+  lines: TextLine[],
+  W: number,
+  H: number,
+  opts: MeshOptions,
+): MeshResult | null {
+  if (lines.length < 3) return null;
+  const wts = { ...DEFAULT_MESH_WEIGHTS, ...opts.weights };
+  const gw = Math.max(2, Math.ceil((W - 1) / opts.spacing) + 1);
+  const gh = Math.max(2, Math.ceil((H - 1) / opts.spacing) + 1);
+  const gx = (W - 1) / (gw - 1);
+  const gy = (H - 1) / (gh - 1);
+  const N = gw * gh;
+  const L = lines.length;
+  const ls = new LeastSquares(2 * N + L);
+  const U = (i: number, j: number): number => j * gw + i;
+  const V = (i: number, j: number): number => N + j * gw + i;
+
+  // Text rows: Σ w_n dv_n − V_ℓ = −y.
+  const textRows: Array<{ row: number; line: number }> = [];
+  const idx = new Int32Array(5);
+  const coef = new Float64Array(5);
+  lines.forEach((line, l) => {
+    const w = 1 / Math.sqrt(Math.max(1, line.xs.length / 8));
+    for (let k = 0; k < line.xs.length; k++) {
+      const x = Math.min(W - 1, Math.max(0, line.xs[k]!));
+      const y = Math.min(H - 1, Math.max(0, line.ys[k]!));
+      const i0 = Math.min(gw - 2, Math.floor(x / gx));
+      const j0 = Math.min(gh - 2, Math.floor(y / gy));
+      const fx = x / gx - i0;
+      const fy = y / gy - j0;
+      idx.set([V(i0, j0), V(i0 + 1, j0), V(i0, j0 + 1), V(i0 + 1, j0 + 1), 2 * N + l]);
+      coef.set([(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy, -1]);
+      textRows.push({ row: ls.add(idx, coef, -y, w), line: l });
+    }
+  });
+
+  const g = Math.sqrt(gx * gy);
+  for (let j = 0; j < gh; j++) {
+    for (let i = 0; i < gw; i++) {
+      if (i < gw - 1 && j < gh - 1) {
+        // Cauchy–Riemann on the cell, scaled to pixels: (u_x − v_y)·g, (u_y + v_x)·g.
+        const cx = g / (2 * gx);
+        const cy = g / (2 * gy);
+        ls.add(
+          [
+            U(i + 1, j),
+            U(i + 1, j + 1),
+            U(i, j),
+            U(i, j + 1),
+            V(i, j + 1),
+            V(i + 1, j + 1),
+            V(i, j),
+            V(i + 1, j),
+          ],
+          [cx, cx, -cx, -cx, -cy, -cy, cy, cy],
+          0,
+          wts.conformal,
+        );
+        ls.add(
+          [
+            U(i, j + 1),
+            U(i + 1, j + 1),
+            U(i, j),
+            U(i + 1, j),
+            V(i + 1, j),
+            V(i + 1, j + 1),
+            V(i, j),
+            V(i, j + 1),
+          ],
+          [cy, cy, -cy, -cy, cx, cx, -cx, -cx],
+          0,
+          wts.conformal,
+        );
+        // Twist (mixed second difference).
+        for (const base of [0, N]) {
+          ls.add(
+            [base + U(i, j), base + U(i + 1, j), base + U(i, j + 1), base + U(i + 1, j + 1)],
+            [1, -1, -1, 1],
+            0,
+            wts.bending,
+          );
+        }
+      }
+      for (const base of [0, N]) {
+        if (i > 0 && i < gw - 1) {
+          ls.add(
+            [base + U(i - 1, j), base + U(i, j), base + U(i + 1, j)],
+            [1, -2, 1],
+            0,
+            wts.bending,
+          );
+        }
+        if (j > 0 && j < gh - 1) {
+          ls.add(
+            [base + U(i, j - 1), base + U(i, j), base + U(i, j + 1)],
+            [1, -2, 1],
+            0,
+            wts.bending,
+          );
+        }
+        if (i < gw - 1) ls.add([base + U(i, j), base + U(i + 1, j)], [-1, 1], 0, wts.gradient);
+        if (j < gh - 1) ls.add([base + U(i, j), base + U(i, j + 1)], [-1, 1], 0, wts.gradient);
+        ls.add([base + U(i, j)], [1], 0, 1e-4);
+      }
+    }
+  }
+  // Scale and translation gauge: the text rows shrink with the page (a smaller page has
+  // smaller residuals), so the mean width, height and position are held, not just damped.
+  {
+    const iL: number[] = [];
+    const cL: number[] = [];
+    for (let j = 0; j < gh; j++) {
+      iL.push(U(gw - 1, j), U(0, j));
+      cL.push(1 / gh, -1 / gh);
+    }
+    ls.add(iL, cL, 0, wts.border * gh);
+    const iT: number[] = [];
+    const cT: number[] = [];
+    for (let i = 0; i < gw; i++) {
+      iT.push(V(i, gh - 1), V(i, 0));
+      cT.push(1 / gw, -1 / gw);
+    }
+    ls.add(iT, cT, 0, wts.border * gw);
+    const all = Array.from({ length: N }, (_, n) => n);
+    const avg = new Array<number>(N).fill(1 / N);
+    ls.add(all, avg, 0, wts.border * N);
+    ls.add(
+      all.map((n) => n + N),
+      avg,
+      0,
+      wts.border * N,
+    );
+  }
+  const { anchor } = opts;
+  for (let i = 0; i < gw; i++) {
+    if (anchor.top) ls.add([V(i, 0)], [1], 0, wts.border);
+    if (anchor.bottom) ls.add([V(i, gh - 1)], [1], 0, wts.border);
+  }
+  for (let j = 0; j < gh; j++) {
+    if (anchor.left) ls.add([U(0, j)], [1], 0, wts.border);
+    if (anchor.right) ls.add([U(gw - 1, j)], [1], 0, wts.border);
+  }
+
+  // Warm start: V_ℓ = the line's mean height.
+  const x = new Float64Array(2 * N + L);
+  lines.forEach((line, l) => {
+    let s = 0;
+    for (let k = 0; k < line.ys.length; k++) s += line.ys[k]!;
+    x[2 * N + l] = s / line.ys.length;
+  });
+  const rmsOf = (sol: Float64Array, active: Uint8Array): number => {
+    let s = 0;
+    let n = 0;
+    for (const t of textRows) {
+      if (!active[t.line]) continue;
+      s += ls.residual(t.row, sol) ** 2;
+      n++;
+    }
+    return n ? Math.sqrt(s / n) : 0;
+  };
+  const active = new Uint8Array(L).fill(1);
+  const rmsBefore = rmsOf(x, active);
+  let iterations = 0;
+  const rounds = opts.irlsRounds ?? 3;
+  for (let round = 0; round <= rounds; round++) {
+    iterations += ls.solve(x, opts.maxIter ?? 1500, opts.tol ?? 1e-5);
+    if (round === rounds) break;
+    // Drop mis-grouped lines, Huber-weight the rest.
+    const perLine: number[][] = lines.map(() => []);
+    for (const t of textRows) perLine[t.line]!.push(Math.abs(ls.residual(t.row, x)));
+    perLine.forEach((r, l) => {
+      const sorted = r.sort((a, b) => a - b);
+      if (sorted[sorted.length >> 1]! > opts.dropResidual) active[l] = 0;
+    });
+    for (const t of textRows) {
+      const base = 1 / Math.sqrt(Math.max(1, lines[t.line]!.xs.length / 8));
+      if (!active[t.line]) {
+        ls.reweight(t.row, 0);
+        continue;
+      }
+      const r = Math.abs(ls.residual(t.row, x));
+      ls.reweight(t.row, base * (r <= opts.huber ? 1 : opts.huber / r));
+    }
+  }
+  const rmsAfter = rmsOf(x, active);
+  const du = x.slice(0, N);
+  const dv = x.slice(N, 2 * N);
+  const { map, folded } = invertMesh(du, dv, gw, gh, gx, gy, W, H, opts.step ?? 8);
+  return {
+    map,
+    du,
+    dv,
+    gw,
+    gh,
+    foldedTriangles: folded,
+    rmsBefore,
+    rmsAfter,
+    linesUsed: active.reduce((a, b) => a + b, 0),
+    iterations,
+  };
+}
+
+/**
+ * Inverts the forward mesh F(p) = p + d(p) by rasterising each cell's two triangles onto the
+ * output grid (barycentric interpolation); grid points no triangle covers use the first-order
+ * inverse q − d(q). Counts triangles whose orientation flipped (fold-over).
+ */
+function invertMesh(
+  du: Float64Array,
+  dv: Float64Array,
+  gw: number,
+  gh: number,
+  gx: number,
+  gy: number,
+  W: number,
+  H: number,
+  step: number,
+): { map: BackwardMap; folded: number } {
+  const dAt = (x: number, y: number): [number, number] => {
+    const i0 = Math.max(0, Math.min(gw - 2, Math.floor(x / gx)));
+    const j0 = Math.max(0, Math.min(gh - 2, Math.floor(y / gy)));
+    const fx = Math.max(0, Math.min(1, x / gx - i0));
+    const fy = Math.max(0, Math.min(1, y / gy - j0));
+    const a = j0 * gw + i0;
+    const w00 = (1 - fx) * (1 - fy);
+    const w10 = fx * (1 - fy);
+    const w01 = (1 - fx) * fy;
+    const w11 = fx * fy;
+    return [
+      w00 * du[a]! + w10 * du[a + 1]! + w01 * du[a + gw]! + w11 * du[a + gw + 1]!,
+      w00 * dv[a]! + w10 * dv[a + 1]! + w01 * dv[a + gw]! + w11 * dv[a + gw + 1]!,
+    ];
+  };
+  const map = mapFromFunction(W, H, step, (x, y) => {
+    const [a, b] = dAt(x, y);
+    return [x - a, y - b];
+  });
+  const { gridW, gridH } = map;
+  let folded = 0;
+  const px = new Float64Array(3);
+  const py = new Float64Array(3);
+  const qx = new Float64Array(3);
+  const qy = new Float64Array(3);
+  for (let j = 0; j < gh - 1; j++) {
+    for (let i = 0; i < gw - 1; i++) {
+      const tris = [
+        [
+          [i, j],
+          [i + 1, j],
+          [i + 1, j + 1],
+        ],
+        [
+          [i, j],
+          [i + 1, j + 1],
+          [i, j + 1],
+        ],
+      ];
+      for (const tri of tris) {
+        for (let k = 0; k < 3; k++) {
+          const [ii, jj] = tri[k]!;
+          const n = jj! * gw + ii!;
+          px[k] = ii! * gx;
+          py[k] = jj! * gy;
+          qx[k] = px[k]! + du[n]!;
+          qy[k] = py[k]! + dv[n]!;
+        }
+        const area = (qx[1]! - qx[0]!) * (qy[2]! - qy[0]!) - (qy[1]! - qy[0]!) * (qx[2]! - qx[0]!);
+        if (area <= 0) {
+          folded++;
+          continue;
+        }
+        const minX = Math.max(0, Math.ceil(Math.min(qx[0]!, qx[1]!, qx[2]!) / step));
+        const maxX = Math.min(gridW - 1, Math.floor(Math.max(qx[0]!, qx[1]!, qx[2]!) / step));
+        const minY = Math.max(0, Math.ceil(Math.min(qy[0]!, qy[1]!, qy[2]!) / step));
+        const maxY = Math.min(gridH - 1, Math.floor(Math.max(qy[0]!, qy[1]!, qy[2]!) / step));
+        for (let Y = minY; Y <= maxY; Y++) {
+          for (let X = minX; X <= maxX; X++) {
+            const sx = X * step;
+            const sy = Y * step;
+            const l1 = ((qx[1]! - sx) * (qy[2]! - sy) - (qy[1]! - sy) * (qx[2]! - sx)) / area;
+            const l2 = ((qx[2]! - sx) * (qy[0]! - sy) - (qy[2]! - sy) * (qx[0]! - sx)) / area;
+            const l3 = 1 - l1 - l2;
+            if (l1 < -1e-9 || l2 < -1e-9 || l3 < -1e-9) continue;
+            const o = Y * gridW + X;
+            map.x[o] = l1 * px[0]! + l2 * px[1]! + l3 * px[2]!;
+            map.y[o] = l1 * py[0]! + l2 * py[1]! + l3 * py[2]!;
+          }
+        }
+      }
+    }
+  }
+  return { map, folded };
+}

@@ -1,0 +1,125 @@
+/**
+ * Sparse least squares: rows are added one at a time (already weighted), then the normal
+ * equations AᵀA x = Aᵀb are solved by Jacobi-preconditioned conjugate gradients without ever
+ * forming AᵀA (two CSR products per iteration). Float64 throughout.
+ */
+export class LeastSquares {
+  private cols: number[] = [];
+  private vals: number[] = [];
+  private rowPtr: number[] = [0];
+  private rhs: number[] = [];
+  private weights: number[] = [];
+
+  constructor(readonly unknowns: number) {}
+
+  get rows(): number {
+    return this.rhs.length;
+  }
+
+  /** Adds the row  Σ coef[k]·x[idx[k]] = b  with weight w (the row is scaled by √w). */
+  add(idx: ArrayLike<number>, coef: ArrayLike<number>, b: number, w = 1): number {
+    const s = Math.sqrt(w);
+    for (let k = 0; k < idx.length; k++) {
+      if (coef[k] === 0) continue;
+      this.cols.push(idx[k]!);
+      this.vals.push(coef[k]! * s);
+    }
+    this.rowPtr.push(this.cols.length);
+    this.rhs.push(b * s);
+    this.weights.push(s);
+    return this.rhs.length - 1;
+  }
+
+  /** Re-weights a row (IRLS): the row's effective weight becomes w. */
+  reweight(row: number, w: number): void {
+    const s = Math.sqrt(w);
+    const f = this.weights[row]! > 0 ? s / this.weights[row]! : 0;
+    if (this.weights[row]! === 0) return;
+    for (let k = this.rowPtr[row]!; k < this.rowPtr[row + 1]!; k++)
+      this.vals[k] = this.vals[k]! * f;
+    this.rhs[row] = this.rhs[row]! * f;
+    this.weights[row] = s;
+  }
+
+  /** Unweighted residual (A x − b) of one row. */
+  residual(row: number, x: Float64Array): number {
+    let r = 0;
+    for (let k = this.rowPtr[row]!; k < this.rowPtr[row + 1]!; k++)
+      r += this.vals[k]! * x[this.cols[k]!]!;
+    const s = this.weights[row]!;
+    return s > 0 ? (r - this.rhs[row]!) / s : 0;
+  }
+
+  /**
+   * Solves in place starting from x (warm start). Stops when the relative residual of the normal
+   * equations falls below tol or after maxIter iterations; returns the iteration count.
+   */
+  solve(x: Float64Array, maxIter = 2000, tol = 1e-6): number {
+    const n = this.unknowns;
+    const m = this.rhs.length;
+    const rowPtr = Int32Array.from(this.rowPtr);
+    const cols = Int32Array.from(this.cols);
+    const vals = Float64Array.from(this.vals);
+    const b = Float64Array.from(this.rhs);
+    const Ax = new Float64Array(m);
+    const mulA = (v: Float64Array, out: Float64Array): void => {
+      for (let i = 0; i < m; i++) {
+        let s = 0;
+        for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) s += vals[k]! * v[cols[k]!]!;
+        out[i] = s;
+      }
+    };
+    const mulAt = (v: Float64Array, out: Float64Array): void => {
+      out.fill(0);
+      for (let i = 0; i < m; i++) {
+        const vi = v[i]!;
+        if (vi === 0) continue;
+        for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++)
+          out[cols[k]!] = out[cols[k]!]! + vals[k]! * vi;
+      }
+    };
+    const diag = new Float64Array(n);
+    for (let k = 0; k < vals.length; k++) diag[cols[k]!] = diag[cols[k]!]! + vals[k]! * vals[k]!;
+    for (let j = 0; j < n; j++) diag[j] = diag[j]! > 0 ? 1 / diag[j]! : 0;
+    // r = Aᵀ(b − A x)
+    mulA(x, Ax);
+    for (let i = 0; i < m; i++) Ax[i] = b[i]! - Ax[i]!;
+    const r = new Float64Array(n);
+    mulAt(Ax, r);
+    const z = new Float64Array(n);
+    for (let j = 0; j < n; j++) z[j] = diag[j]! * r[j]!;
+    const p = Float64Array.from(z);
+    const Ap = new Float64Array(m);
+    const AtAp = new Float64Array(n);
+    let rz = 0;
+    for (let j = 0; j < n; j++) rz += r[j]! * z[j]!;
+    const atb = new Float64Array(n);
+    mulAt(b, atb);
+    let bnorm = 0;
+    for (let j = 0; j < n; j++) bnorm += atb[j]! * atb[j]!;
+    bnorm = Math.sqrt(bnorm) || 1;
+    let iter = 0;
+    for (; iter < maxIter; iter++) {
+      let rn = 0;
+      for (let j = 0; j < n; j++) rn += r[j]! * r[j]!;
+      if (Math.sqrt(rn) / bnorm < tol) break;
+      mulA(p, Ap);
+      mulAt(Ap, AtAp);
+      let pAp = 0;
+      for (let i = 0; i < m; i++) pAp += Ap[i]! * Ap[i]!;
+      if (pAp <= 0) break;
+      const alpha = rz / pAp;
+      for (let j = 0; j < n; j++) {
+        x[j] = x[j]! + alpha * p[j]!;
+        r[j] = r[j]! - alpha * AtAp[j]!;
+        z[j] = diag[j]! * r[j]!;
+      }
+      let rzNew = 0;
+      for (let j = 0; j < n; j++) rzNew += r[j]! * z[j]!;
+      const beta = rzNew / rz;
+      rz = rzNew;
+      for (let j = 0; j < n; j++) p[j] = z[j]! + beta * p[j]!;
+    }
+    return iter;
+  }
+}

@@ -1,0 +1,122 @@
+import type { TextLine } from '../geometry/text-lines.ts';
+
+/**
+ * Whether text runs vertically (the page is turned by 90°): in tiles with enough ink, compare
+ * the row and column projection profiles of the ink; text lines make the profile across them
+ * alternate sharply (Σ(P[i+1] − P[i])², Leptonica's criterion) while the profile along them is
+ * smooth. Tiles vote by their ink amount.
+ * @example if (textIsVertical(ink, w, h, charHeight).vertical) map = rotateMap(map, 90);
+ */
+export function textIsVertical(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  charHeight: number,
+): { vertical: boolean; ratio: number } {
+  // Box-smoothing over half a character removes the letter-gap rhythm along a line but keeps
+  // the line/gap rhythm across lines (pitch ≈ 2 character heights).
+  const r = Math.max(1, Math.round(charHeight / 2));
+  const tiles = 4;
+  let horizVotes = 0;
+  let vertVotes = 0;
+  for (let ty = 0; ty < tiles; ty++) {
+    for (let tx = 0; tx < tiles; tx++) {
+      const x0 = Math.floor((tx * w) / tiles);
+      const x1 = Math.floor(((tx + 1) * w) / tiles);
+      const y0 = Math.floor((ty * h) / tiles);
+      const y1 = Math.floor(((ty + 1) * h) / tiles);
+      const rows = new Float64Array(y1 - y0);
+      const cols = new Float64Array(x1 - x0);
+      let total = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          if (!ink[y * w + x]) continue;
+          rows[y - y0] = rows[y - y0]! + 1;
+          cols[x - x0] = cols[x - x0]! + 1;
+          total++;
+        }
+      }
+      if (total < 0.01 * (x1 - x0) * (y1 - y0)) continue;
+      const energy = (raw: Float64Array, len: number): number => {
+        const p = new Float64Array(raw.length);
+        for (let i = 0; i < raw.length; i++) {
+          let s = 0;
+          for (let k = Math.max(0, i - r); k <= Math.min(raw.length - 1, i + r); k++) s += raw[k]!;
+          p[i] = s;
+        }
+        let e = 0;
+        for (let i = 1; i < p.length; i++) e += (p[i]! - p[i - 1]!) ** 2;
+        // Normalise by the along-length so tiles of any shape compare.
+        return e / (len * len);
+      };
+      const er = energy(rows, x1 - x0);
+      const ec = energy(cols, y1 - y0);
+      if (er > 1.3 * ec) horizVotes += total;
+      else if (ec > 1.3 * er) vertVotes += total;
+    }
+  }
+  const ratio = (vertVotes + 1) / (horizVotes + 1);
+  return { vertical: ratio > 2, ratio };
+}
+
+/**
+ * 0° vs 180° from the ascender/descender asymmetry of Latin text: around each line's centre,
+ * the ink profile has a dense x-height core; upright text carries more ink above the core
+ * (ascenders, capitals) than below it (descenders). Returns the ratio above/below summed over
+ * lines and whether the page is upside down.
+ * @example const { upsideDown } = detectUpsideDown(ink, w, h, lines, charHeight);
+ */
+export function detectUpsideDown(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  lines: TextLine[],
+  charHeight: number,
+): { upsideDown: boolean; ratio: number; confidence: number } {
+  const R = Math.max(4, Math.round(1.6 * charHeight));
+  let above = 0;
+  let below = 0;
+  let used = 0;
+  for (const line of lines) {
+    const prof = new Float64Array(2 * R + 1);
+    let columns = 0;
+    for (let k = 0; k < line.xs.length - 1; k++) {
+      const xa = line.xs[k]!;
+      const xb = line.xs[k + 1]!;
+      for (let x = Math.ceil(xa); x < xb; x++) {
+        if (x < 0 || x >= w) continue;
+        columns++;
+        const t = (x - xa) / (xb - xa);
+        const yc = Math.round(line.ys[k]! + t * (line.ys[k + 1]! - line.ys[k]!));
+        for (let d = -R; d <= R; d++) {
+          const y = yc + d;
+          if (y >= 0 && y < h && ink[y * w + x]) prof[d + R] = prof[d + R]! + 1;
+        }
+      }
+    }
+    let peak = 0;
+    for (let i = 0; i < prof.length; i++) if (prof[i]! > prof[peak]!) peak = i;
+    // Solid rules and bars are not text: their core is ink in nearly every column.
+    if (prof[peak]! > 0.8 * columns || prof[peak]! <= 0) continue;
+    const level = 0.5 * prof[peak]!;
+    let top = peak;
+    while (top > 0 && prof[top - 1]! >= level) top--;
+    let bot = peak;
+    while (bot < prof.length - 1 && prof[bot + 1]! >= level) bot++;
+    let a = 0;
+    let b = 0;
+    let core = 0;
+    for (let i = 0; i < top; i++) a += prof[i]!;
+    for (let i = top; i <= bot; i++) core += prof[i]!;
+    for (let i = bot + 1; i < prof.length; i++) b += prof[i]!;
+    // Each line votes with its own normalised masses, weighted by its length.
+    const wgt = Math.sqrt(line.length);
+    above += (wgt * a) / core;
+    below += (wgt * b) / core;
+    used++;
+  }
+  const ratio = (above + 1e-3) / (below + 1e-3);
+  const confidence =
+    Math.min(1, used / 10) * Math.min(1, Math.abs(Math.log(ratio)) / Math.log(1.5));
+  return { upsideDown: ratio < 1 / 1.25 && used >= 3, ratio, confidence };
+}

@@ -1,0 +1,69 @@
+import type { BackwardMap } from '../types.ts';
+import { mapFromFunction, sampleMap } from '../geometry/backward-map.ts';
+import type { TextLine } from '../geometry/text-lines.ts';
+
+/**
+ * Residual skew of text: the length-weighted median of the lines' least-squares angles, in
+ * degrees (positive = lines descend to the right in image coordinates). Confidence grows with
+ * the number of lines and their agreement.
+ * @example const { deg } = estimateSkew(lines);
+ */
+export function estimateSkew(lines: TextLine[]): { deg: number; confidence: number } {
+  const items: Array<[number, number]> = [];
+  for (const l of lines) {
+    const n = l.xs.length;
+    if (n < 3) continue;
+    let mx = 0;
+    let my = 0;
+    for (let k = 0; k < n; k++) {
+      mx += l.xs[k]!;
+      my += l.ys[k]!;
+    }
+    mx /= n;
+    my /= n;
+    let sxx = 0;
+    let sxy = 0;
+    for (let k = 0; k < n; k++) {
+      sxx += (l.xs[k]! - mx) ** 2;
+      sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
+    }
+    if (sxx <= 0) continue;
+    items.push([(Math.atan(sxy / sxx) * 180) / Math.PI, l.length]);
+  }
+  if (items.length === 0) return { deg: 0, confidence: 0 };
+  items.sort((a, b) => a[0] - b[0]);
+  const total = items.reduce((s, [, w]) => s + w, 0);
+  let acc = 0;
+  let median = 0;
+  for (const [a, w] of items) {
+    acc += w;
+    if (acc >= total / 2) {
+      median = a;
+      break;
+    }
+  }
+  let spread = 0;
+  for (const [a, w] of items) spread += w * Math.abs(a - median);
+  spread /= total;
+  const confidence = Math.min(1, items.length / 8) * Math.max(0, 1 - spread / 6);
+  return { deg: median, confidence };
+}
+
+/**
+ * Composes a rotation of the output frame by `deg` about its centre (content turns by −deg, so
+ * lines at +deg become horizontal). The output size is kept.
+ * @example const level = deskewMap(map, 1.5);
+ */
+export function deskewMap(map: BackwardMap, deg: number): BackwardMap {
+  if (deg === 0) return map;
+  const th = (deg * Math.PI) / 180;
+  const c = Math.cos(th);
+  const s = Math.sin(th);
+  const cx = (map.outWidth - 1) / 2;
+  const cy = (map.outHeight - 1) / 2;
+  return mapFromFunction(map.outWidth, map.outHeight, map.step, (x, y) => {
+    const dx = x - cx;
+    const dy = y - cy;
+    return sampleMap(map, cx + c * dx - s * dy, cy + s * dx + c * dy);
+  });
+}
