@@ -8,6 +8,7 @@
  *   npm run bench:quality -- --fast       # skip OCR (MS-SSIM and LD only)
  *   npm run bench:quality -- --sheet      # also write bench-results/quality-sheet.png
  *   npm run bench:quality -- --no-real    # skip ../shared/samples
+ *   npm run bench:quality -- --out DIR    # results elsewhere than bench-results/
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -29,11 +30,12 @@ const { values } = parseArgs({
     width: { type: 'string', default: '1240' },
     seed: { type: 'string', default: '1000' },
     family: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const outDir = join(repoRoot, 'bench-results');
+const outDir = values.out ? resolve(values.out) : join(repoRoot, 'bench-results');
 const perFamily = Math.max(1, Number(values.n));
 const width = Number(values.width);
 const baseSeed = Number(values.seed);
@@ -41,6 +43,7 @@ const families = values.family
   ? DISTORTION_FAMILIES.filter((f) => f === values.family)
   : [...DISTORTION_FAMILIES];
 
+await mkdir(outDir, { recursive: true });
 const notes: string[] = [];
 const variants = await loadVariants(notes);
 const ocr: Ocr | null = values.fast ? null : await createOcr();
@@ -120,7 +123,8 @@ for (let i = 0; i < perFamily; i++) {
       scores.push(score);
     }
     tiles.push({ label: 'ground truth', image: sample.flat });
-    sheetRows.push({ title: `${family} · ${kind} · seed ${seed} · ${sample.background}`, tiles });
+    const extras = `${sample.background}${sample.thumb ? ' · thumb' : ''}`;
+    sheetRows.push({ title: `${family} · ${kind} · seed ${seed} · ${extras}`, tiles });
     console.log(
       `  [${i * families.length + f + 1}/${perFamily * families.length}] ${family}/${kind}#${seed}: ${parts.join(' | ')}`,
     );
@@ -157,7 +161,7 @@ for (const name of names.filter((n) => n !== 'input unchanged')) {
 }
 const realDir = values['no-real'] ? null : samplesDir(repoRoot);
 if (realDir) {
-  const real = await runReal(realDir, variants);
+  const real = await runReal(realDir, variants, values.sheet ? join(outDir, 'real') : null);
   lines.push(...real.lines);
   sheetRows.push(...real.rows);
 } else if (!values['no-real']) {

@@ -45,6 +45,27 @@ describe('generateSample', () => {
     }
   });
 
+  it('can add a thumb over the page border without changing the rest of the scene', async () => {
+    const opts = {
+      seed: 21,
+      kind: 'letter',
+      family: 'perspective',
+      width: 360,
+      jpegQuality: 95,
+    } as const;
+    const withThumb = await generateSample({ ...opts, thumb: true });
+    const without = await generateSample({ ...opts, thumb: false });
+    expect(withThumb.thumb).toBe(true);
+    expect(without.thumb).toBe(false);
+    let changed = 0;
+    for (let k = 0; k < without.photo.data.length; k += 3) {
+      if (Math.abs(withThumb.photo.data[k]! - without.photo.data[k]!) > 20) changed++;
+    }
+    const fraction = changed / (without.photo.data.length / 3);
+    expect(fraction).toBeGreaterThan(0.002);
+    expect(fraction).toBeLessThan(0.1);
+  });
+
   it('rejects unknown kinds with a clear message', async () => {
     // @ts-expect-error deliberately wrong kind
     await expect(generateSample({ seed: 1, kind: 'poster', family: 'fold' })).rejects.toThrow(

@@ -8,6 +8,7 @@ import type { RgbImage } from '../src/types.ts';
 import { photograph } from './camera.ts';
 import { PAGE_KINDS, renderPage, type PageKind } from './pages.ts';
 import { Rng } from './prng.ts';
+import { drawThumb } from './occluder.ts';
 import { BACKGROUNDS, composePhoto, type Background } from './scene.ts';
 import {
   DISTORTION_FAMILIES,
@@ -30,6 +31,8 @@ export interface SampleOptions {
   background?: Background;
   /** JPEG quality of the simulated camera; default random 72–92 from the seed. */
   jpegQuality?: number;
+  /** A thumb holding the page over its border; default: one sample in five, from the seed. */
+  thumb?: boolean;
 }
 
 export interface SyntheticSample {
@@ -42,6 +45,8 @@ export interface SyntheticSample {
   kind: PageKind;
   family: DistortionFamily;
   background: Background;
+  /** Whether a thumb covers part of the page border. */
+  thumb: boolean;
 }
 
 /**
@@ -64,9 +69,13 @@ export async function generateSample(options: SampleOptions): Promise<SyntheticS
   const sceneRng = rng.fork(3);
   const background = options.background ?? sceneRng.pick(BACKGROUNDS);
   const raw = composePhoto(page.image, raster, background, sceneRng);
+  // A separate stream, so the thumb never shifts any other random draw of the sample.
+  const thumbRng = new Rng((seed ^ 0x7a3b91c5) >>> 0);
+  const thumb = options.thumb ?? thumbRng.bool(0.2);
+  if (thumb) drawThumb(raw, raster, thumbRng);
   const quality = options.jpegQuality ?? Math.round(sceneRng.range(72, 92));
   const photo = await jpegRoundTrip(raw, quality);
-  return { flat: page.image, photo, text: page.text, kind, family, background };
+  return { flat: page.image, photo, text: page.text, kind, family, background, thumb };
 }
 
 /** Encodes an RGB image as PNG. @example await writeFile('a.png', await encodePng(img)); */

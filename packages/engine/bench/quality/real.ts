@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
 import type { RgbImage } from '../../src/types.ts';
-import { decodeRgb } from '../../synth/index.ts';
+import { decodeRgb, encodePng } from '../../synth/index.ts';
 import { docunetScore } from '../metrics/index.ts';
 import type { SheetRow } from './sheet.ts';
 import type { Variant } from './variants.ts';
@@ -22,9 +22,15 @@ export interface RealResult {
 
 /**
  * Runs every variant on the real photos (for the contact sheet) and scores the one real pair
- * with ground truth. Never throws for a missing folder or file: it reports what it skipped.
+ * with ground truth, saving each output as PNG in `saveDir` when given. Never throws for a
+ * missing folder or file: it reports what it skipped.
  */
-export async function runReal(dir: string, variants: Variant[]): Promise<RealResult> {
+export async function runReal(
+  dir: string,
+  variants: Variant[],
+  saveDir: string | null,
+): Promise<RealResult> {
+  if (saveDir) await mkdir(saveDir, { recursive: true });
   const lines: string[] = [];
   const rows: SheetRow[] = [];
   const realDir = existsSync(join(dir, 'real')) ? join(dir, 'real') : dir;
@@ -51,6 +57,10 @@ export async function runReal(dir: string, variants: Variant[]): Promise<RealRes
           );
         }
         tiles.push({ label, image: out });
+        if (saveDir) {
+          const name = `${basename(file, extname(file))}.${variant.name.replace(/\W+/g, '-')}.png`;
+          await writeFile(join(saveDir, name), await encodePng(out));
+        }
       } catch (error) {
         lines.push(`real ${file}: ${variant.name} failed: ${(error as Error).message}`);
       }
