@@ -90,7 +90,7 @@ describeEachDialect('server process', (dialect) => {
     const ready = await fetch(`${url}/readyz`);
     expect(await ready.json()).toEqual({ ok: true, db: 'ok' });
     const config = await fetch(`${url}/api/config`);
-    expect((await config.json()).googleEnabled).toBe(false);
+    expect(((await config.json()) as { googleEnabled: boolean }).googleEnabled).toBe(false);
     // Development without AUTH_SECRET: a secret was generated once, private to the owner.
     expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o777).toBe(0o600);
     server.child.kill('SIGTERM');

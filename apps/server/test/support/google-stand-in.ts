@@ -64,7 +64,7 @@ export async function startGoogleStandIn(client: {
     user: GoogleUser,
     audience: string,
     nonce: string | null,
-    key: CryptoKey = privateKey,
+    key: Parameters<SignJWT['sign']>[0] = privateKey,
   ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({
@@ -214,7 +214,7 @@ export async function startGoogleStandIn(client: {
     },
     interceptFetch() {
       const realFetch = globalThis.fetch;
-      globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
         const url = input instanceof Request ? input.url : String(input);
         const host = new URL(url).hostname;
         if (!GOOGLE_HOSTS.has(host)) return realFetch(input, init);
