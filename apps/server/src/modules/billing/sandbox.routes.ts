@@ -25,11 +25,16 @@ function page(
   status = 200,
 ) {
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${h(title)} · Uncrumple</title><style>${STYLE}</style></head><body><main><div class="banner" role="note">${h(sandboxCopy[locale].banner)}</div><h1>${h(title)}</h1>${body}</main></body></html>`;
-  return reply
-    .status(status)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .header('Cache-Control', 'no-store')
+      // Helmet's no-referrer makes browsers send `Origin: null` on form posts, which our same-origin
+      // check refuses; same-origin keeps the Origin on our own forms and hides it from others.
+      .header('Referrer-Policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }
 
 const dateIn = (locale: SandboxLocale, iso: string) =>
