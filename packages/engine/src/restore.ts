@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { enhanceAppearance } from './appearance/enhance.ts';
+import { appearanceDetails, finishAppearance, planAppearance } from './appearance/enhance.ts';
+import { shadingRows } from './appearance/shading.ts';
 import { EngineError, throwIfAborted } from './errors.ts';
 import { planGeometry } from './geometry/plan.ts';
 import { openPages, type DecodedPage } from './io/decode.ts';
@@ -24,6 +25,8 @@ import type {
 const WORK_SIZE = 1600;
 /** Output never exceeds this resolution for the page's physical size. */
 const MAX_OUTPUT_DPI = 300;
+/** Long side of the small flat copy the background and levels are estimated on. */
+const APPEARANCE_SIZE = 800;
 /** Beyond this shrink factor the source is prefiltered (area-resized) before bicubic sampling. */
 const PREFILTER_SHRINK = 1.6;
 
@@ -151,14 +154,31 @@ async function restorePage(
     maxPixels,
   );
   const stages: StageReport[] = [...plan.stages];
+
+  // Appearance, part 1: background and levels from a small flat copy (made from the working
+  // copy, so it costs ~1 % of the full-res pass); they are applied during the resampling.
+  const tA = performance.now();
+  const m = plan.map;
+  const k = Math.min(1, APPEARANCE_SIZE / Math.max(m.outWidth, m.outHeight));
+  const small = resampleBicubic(work, m, {
+    outWidth: Math.max(8, Math.round(m.outWidth * k)),
+    outHeight: Math.max(8, Math.round(m.outHeight * k)),
+    srcScale: 1,
+  });
+  const look = planAppearance(small);
+  let appearanceMs = performance.now() - tA;
+  progress('resample', 0);
+
+  t = performance.now();
   if (size.scale < 1 / PREFILTER_SHRINK) {
     full = await shrink(full, size.scale * 1.25);
     srcScale = full.width / work.width;
   }
-  const flat = resampleBicubic(full, plan.map, {
+  const flat = resampleBicubic(full, m, {
     outWidth: size.width,
     outHeight: size.height,
     srcScale,
+    shade: shadingRows(look.background, look.levels, size.width, size.height),
     onProgress: (f) => progress('resample', f),
     checkAbort: () => throwIfAborted(signal),
   });
@@ -173,9 +193,16 @@ async function restorePage(
 
   t = performance.now();
   progress('appearance', 0);
-  const { image, report: appearanceReport } = enhanceAppearance(flat, opts.mode);
-  timings.appearance = performance.now() - t;
-  stages.push({ ...appearanceReport, ms: timings.appearance });
+  const image = finishAppearance(flat, opts.mode, look);
+  appearanceMs += performance.now() - t;
+  timings.appearance = appearanceMs;
+  stages.push({
+    stage: 'appearance',
+    applied: true,
+    reason: 'shading divided out during resampling',
+    ms: appearanceMs,
+    details: appearanceDetails(opts.mode, look),
+  });
   throwIfAborted(signal);
 
   t = performance.now();

@@ -1,8 +1,50 @@
 import type { OutputMode, RgbImage, StageReport } from '../types.ts';
-import { estimateBackground } from './background.ts';
+import { estimateBackground, type Background } from './background.ts';
 import { grayToRgb, sauvola, toLuma } from './binarize.ts';
-import { chooseLevels, divideBackground } from './shading.ts';
+import { chooseLevels, divideBackground, type Levels } from './shading.ts';
 import { unsharpMask } from './sharpen.ts';
+
+/** What the appearance stage learns from a small copy of the page before the full-res pass. */
+export interface AppearancePlan {
+  background: Background;
+  levels: Levels;
+}
+
+/**
+ * Estimates background and levels on a small flat copy of the page (long side ≈ 800 px), so the
+ * full-resolution pass can divide the shading out while it resamples.
+ * @example
+ * const ap = planAppearance(smallFlat); resampleBicubic(src, map, { ..., shade: shadingRows(...) });
+ */
+export function planAppearance(small: RgbImage): AppearancePlan {
+  const background = estimateBackground(small);
+  return { background, levels: chooseLevels(small, background) };
+}
+
+/**
+ * Finishes an already shading-corrected page: sharpening for color/gray, adaptive binarisation
+ * for bw (photo regions stay grey).
+ * @example
+ * const page = finishAppearance(corrected, 'bw', plan);
+ */
+export function finishAppearance(img: RgbImage, mode: OutputMode, plan: AppearancePlan): RgbImage {
+  const bg = plan.background;
+  if (mode === 'bw') return sauvola(img, { keep: bg.nonPaperFraction > 0.002 ? bg : undefined });
+  const out = unsharpMask(img, 0.6, 3);
+  return mode === 'gray' ? grayToRgb(out.width, out.height, toLuma(out)) : out;
+}
+
+/** Report details of the appearance stage. */
+export function appearanceDetails(mode: OutputMode, plan: AppearancePlan): Record<string, unknown> {
+  const { background: bg, levels } = plan;
+  return {
+    mode,
+    paperColor: bg.paper.map((v) => Math.round(v)),
+    black: Math.round(levels.black * 1000) / 1000,
+    white: Math.round(levels.white * 1000) / 1000,
+    nonPaperFraction: Math.round(bg.nonPaperFraction * 1000) / 1000,
+  };
+}
 
 export interface EnhanceResult {
   image: RgbImage;
@@ -17,28 +59,16 @@ export interface EnhanceResult {
  */
 export function enhanceAppearance(img: RgbImage, mode: OutputMode = 'color'): EnhanceResult {
   const t0 = performance.now();
-  const bg = estimateBackground(img);
-  const levels = chooseLevels(img, bg);
-  let out = divideBackground(img, bg, levels);
-  if (mode === 'bw') {
-    out = sauvola(out, { keep: bg.nonPaperFraction > 0.002 ? bg : undefined });
-  } else {
-    out = unsharpMask(out, 0.6, 3);
-    if (mode === 'gray') out = grayToRgb(out.width, out.height, toLuma(out));
-  }
+  const background = estimateBackground(img);
+  const plan = { background, levels: chooseLevels(img, background) };
+  const image = finishAppearance(divideBackground(img, background, plan.levels), mode, plan);
   return {
-    image: out,
+    image,
     report: {
       stage: 'appearance',
       applied: true,
       ms: performance.now() - t0,
-      details: {
-        mode,
-        paperColor: bg.paper.map((v) => Math.round(v)),
-        black: Math.round(levels.black * 1000) / 1000,
-        white: Math.round(levels.white * 1000) / 1000,
-        nonPaperFraction: Math.round(bg.nonPaperFraction * 1000) / 1000,
-      },
+      details: appearanceDetails(mode, plan),
     },
   };
 }

@@ -12,58 +12,73 @@ export interface Levels {
 }
 
 /**
- * Walks the image row by row with the background bilinearly upsampled on the fly, calling
- * `visit(rowStart, bgRow)` where bgRow holds B (3 interleaved channels) for that row.
+ * Per-row shading correction for an image of any size covering the same page as the
+ * background: `gains(y)` returns, for row y, the multiplier per sample (3 interleaved channels)
+ * so that `out = I · gain − offset` divides by the background and applies the levels at once.
  */
-function forEachRowWithBackground(
-  img: RgbImage,
+export interface ShadingRows {
+  gains(y: number): Float32Array;
+  offset: number;
+}
+
+/**
+ * Builds the row sampler: the background is bilinearly upsampled to `width × height` one row at
+ * a time (column weights precomputed), so no full-size background is ever stored.
+ * @example
+ * const rows = shadingRows(bg, levels, 3000, 4000); const g = rows.gains(10);
+ */
+export function shadingRows(
   bg: Background,
-  rowStep: number,
-  visit: (y: number, bgRow: Float32Array) => void,
-): void {
-  const { width, height } = img;
-  const f = bg.factor;
+  levels: Levels,
+  width: number,
+  height: number,
+): ShadingRows {
   const bw = bg.width;
   const bh = bg.height;
-  // Column lookup: reduced-grid index and weight for each full-res column.
+  const sx = bw / width;
+  const sy = bh / height;
+  const scale = 255 / Math.max(1e-3, levels.white - levels.black);
   const cx0 = new Int32Array(width);
   const cfx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
-    let gx = (x + 0.5) / f - 0.5;
-    if (gx < 0) gx = 0;
-    if (gx > bw - 1) gx = bw - 1;
-    const i0 = Math.min(bw - 2 < 0 ? 0 : bw - 2, Math.floor(gx));
+    let gx = (x + 0.5) * sx - 0.5;
+    gx = gx < 0 ? 0 : gx > bw - 1 ? bw - 1 : gx;
+    const i0 = Math.min(Math.max(0, bw - 2), Math.floor(gx));
     cx0[x] = i0;
     cfx[x] = bw > 1 ? gx - i0 : 0;
   }
-  const lineSmall = new Float32Array(bw * 3);
-  const bgRow = new Float32Array(width * 3);
+  // Gain per reduced column for the current row: scale / max(B, MIN).
+  const line = new Float32Array(bw * 3);
+  const gains = new Float32Array(width * 3);
   const [p0, p1, p2] = bg.planes;
-  for (let y = 0; y < height; y += rowStep) {
-    let gy = (y + 0.5) / f - 0.5;
-    if (gy < 0) gy = 0;
-    if (gy > bh - 1) gy = bh - 1;
-    const j0 = Math.min(Math.max(0, bh - 2), Math.floor(gy));
-    const fy = bh > 1 ? gy - j0 : 0;
-    const j1 = bh > 1 ? j0 + 1 : j0;
-    for (let i = 0; i < bw; i++) {
-      const a = j0 * bw + i;
-      const b = j1 * bw + i;
-      lineSmall[i * 3] = p0[a]! + (p0[b]! - p0[a]!) * fy;
-      lineSmall[i * 3 + 1] = p1[a]! + (p1[b]! - p1[a]!) * fy;
-      lineSmall[i * 3 + 2] = p2[a]! + (p2[b]! - p2[a]!) * fy;
-    }
-    for (let x = 0; x < width; x++) {
-      const i0 = cx0[x]! * 3;
-      const i1 = bw > 1 ? i0 + 3 : i0;
-      const fx = cfx[x]!;
-      const o = x * 3;
-      bgRow[o] = lineSmall[i0]! + (lineSmall[i1]! - lineSmall[i0]!) * fx;
-      bgRow[o + 1] = lineSmall[i0 + 1]! + (lineSmall[i1 + 1]! - lineSmall[i0 + 1]!) * fx;
-      bgRow[o + 2] = lineSmall[i0 + 2]! + (lineSmall[i1 + 2]! - lineSmall[i0 + 2]!) * fx;
-    }
-    visit(y, bgRow);
-  }
+  const g = (b: number) => scale / (b > MIN_BACKGROUND ? b : MIN_BACKGROUND);
+  return {
+    offset: levels.black * scale,
+    gains(y: number): Float32Array {
+      let gy = (y + 0.5) * sy - 0.5;
+      gy = gy < 0 ? 0 : gy > bh - 1 ? bh - 1 : gy;
+      const j0 = Math.min(Math.max(0, bh - 2), Math.floor(gy));
+      const fy = bh > 1 ? gy - j0 : 0;
+      const j1 = bh > 1 ? j0 + 1 : j0;
+      for (let i = 0; i < bw; i++) {
+        const a = j0 * bw + i;
+        const b = j1 * bw + i;
+        line[i * 3] = g(p0[a]! + (p0[b]! - p0[a]!) * fy);
+        line[i * 3 + 1] = g(p1[a]! + (p1[b]! - p1[a]!) * fy);
+        line[i * 3 + 2] = g(p2[a]! + (p2[b]! - p2[a]!) * fy);
+      }
+      for (let x = 0; x < width; x++) {
+        const i0 = cx0[x]! * 3;
+        const i1 = bw > 1 ? i0 + 3 : i0;
+        const fx = cfx[x]!;
+        const o = x * 3;
+        gains[o] = line[i0]! + (line[i1]! - line[i0]!) * fx;
+        gains[o + 1] = line[i0 + 1]! + (line[i1 + 1]! - line[i0 + 1]!) * fx;
+        gains[o + 2] = line[i0 + 2]! + (line[i1 + 2]! - line[i0 + 2]!) * fx;
+      }
+      return gains;
+    },
+  };
 }
 
 /**
@@ -76,19 +91,22 @@ function forEachRowWithBackground(
 export function chooseLevels(img: RgbImage, bg: Background): Levels {
   const hist = new Uint32Array(256);
   let total = 0;
+  // Identity levels make gains() return 255 / B, so ratio = I · gain / 255.
+  const rows = shadingRows(bg, { black: 0, white: 1 }, img.width, img.height);
   const step = Math.max(1, Math.round(Math.sqrt((img.width * img.height) / 250_000)));
-  forEachRowWithBackground(img, bg, step, (y, bgRow) => {
+  for (let y = 0; y < img.height; y += step) {
+    const gains = rows.gains(y);
     const row = y * img.width * 3;
     for (let x = 0; x < img.width; x += step) {
       const o = x * 3;
-      const r = img.data[row + o]! / Math.max(MIN_BACKGROUND, bgRow[o]!);
-      const g = img.data[row + o + 1]! / Math.max(MIN_BACKGROUND, bgRow[o + 1]!);
-      const b = img.data[row + o + 2]! / Math.max(MIN_BACKGROUND, bgRow[o + 2]!);
-      const l = 0.299 * r + 0.587 * g + 0.114 * b;
+      const r = img.data[row + o]! * gains[o]!;
+      const g = img.data[row + o + 1]! * gains[o + 1]!;
+      const b = img.data[row + o + 2]! * gains[o + 2]!;
+      const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
       hist[Math.min(255, Math.round(l * 200))]!++;
       total++;
     }
-  });
+  }
   const at = (q: number) => {
     let acc = 0;
     for (let i = 0; i < 256; i++) {
@@ -112,25 +130,16 @@ export function chooseLevels(img: RgbImage, bg: Background): Levels {
  */
 export function divideBackground(img: RgbImage, bg: Background, levels: Levels): RgbImage {
   const out = new Uint8Array(img.data.length);
-  const scale = 255 / Math.max(1e-3, levels.white - levels.black);
-  const black = levels.black;
-  // Per-channel LUT would need B; instead fold gain and levels into two multiplies per sample.
-  forEachRowWithBackground(img, bg, 1, (y, bgRow) => {
-    const row = y * img.width * 3;
-    const n = img.width * 3;
+  const rows = shadingRows(bg, levels, img.width, img.height);
+  const off = rows.offset;
+  const n = img.width * 3;
+  for (let y = 0; y < img.height; y++) {
+    const gains = rows.gains(y);
+    const row = y * n;
     for (let k = 0; k < n; k++) {
-      const bgv = bgRow[k]!;
-      const ratio = img.data[row + k]! / (bgv > MIN_BACKGROUND ? bgv : MIN_BACKGROUND);
-      const v = (ratio - black) * scale;
+      const v = img.data[row + k]! * gains[k]! - off;
       out[row + k] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
     }
-  });
+  }
   return { width: img.width, height: img.height, data: out };
-}
-
-/** Upsamples the non-paper mask to a full-resolution row lookup (nearest neighbour). */
-export function nonPaperAt(bg: Background, x: number, y: number): boolean {
-  const gx = Math.min(bg.width - 1, Math.floor(x / bg.factor));
-  const gy = Math.min(bg.height - 1, Math.floor(y / bg.factor));
-  return bg.nonPaper[gy * bg.width + gx] === 1;
 }

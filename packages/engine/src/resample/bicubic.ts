@@ -34,6 +34,9 @@ export interface ResampleOptions {
   onProgress?: (fraction: number) => void;
   /** checked every strip; throw from here to abort */
   checkAbort?: () => void;
+  /** optional per-row shading correction applied in the same pass: out = v · gain − offset
+   *  (see appearance/shading.ts), so the full-resolution image is touched only once */
+  shade?: { gains(y: number): Float32Array; offset: number };
 }
 
 const clampByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0);
@@ -85,6 +88,8 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
       rowY[i] = (y + 0.5) * srcScale - 0.5;
     }
     let o = Y * ow * 3;
+    const gains = opts.shade ? opts.shade.gains(Y) : null;
+    const off = opts.shade?.offset ?? 0;
     for (let X = 0; X < ow; X++, o += 3) {
       const gx = ((X + 0.5) * rx - 0.5) / step;
       let i0 = Math.floor(gx);
@@ -149,6 +154,12 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
             b += w * sdata[p + 2]!;
           }
         }
+      }
+      if (gains) {
+        const q = X * 3;
+        r = r * gains[q]! - off;
+        g = g * gains[q + 1]! - off;
+        b = b * gains[q + 2]! - off;
       }
       out[o] = clampByte(r);
       out[o + 1] = clampByte(g);

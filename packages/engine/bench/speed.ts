@@ -1,0 +1,167 @@
+/**
+ * Speed bench: restores a synthetic crumpled-page photo at 3 MP and 12 MP on one core
+ * (sharp.concurrency(1), each size in its own child process so peak RSS is per size) and prints
+ * per-stage and total times, peak RSS and pages per minute.
+ *
+ *   npm run bench:speed                  # 3 MP and 12 MP, 3 timed runs each after a warm-up
+ *   npm run bench:speed -- --runs 5
+ *   npm run bench:speed -- --sizes 12
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import sharp from 'sharp';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    sizes: { type: 'string', default: '3,12' },
+    child: { type: 'string' },
+    mode: { type: 'string', default: 'color' },
+    format: { type: 'string', default: 'png' },
+  },
+});
+
+interface ChildResult {
+  megapixels: number;
+  width: number;
+  height: number;
+  output: { width: number; height: number };
+  runs: Array<{ totalMs: number; timings: Record<string, number> }>;
+  maxRssMb: number;
+}
+
+/** Child: restore the given JPEG `runs` times (plus a warm-up) and print JSON. */
+async function child(file: string): Promise<void> {
+  sharp.concurrency(1);
+  sharp.cache(false);
+  const { restore } = await import('../src/index.ts');
+  const bytes = new Uint8Array(await readFile(file));
+  const meta = await sharp(bytes).metadata();
+  const runs: ChildResult['runs'] = [];
+  const n = Number(values.runs);
+  let output = { width: 0, height: 0 };
+  for (let i = 0; i <= n; i++) {
+    const t = performance.now();
+    const r = await restore(bytes, {
+      mode: values.mode as 'color',
+      format: values.format as 'png',
+    });
+    const totalMs = performance.now() - t;
+    output = { width: r.pages[0]!.width, height: r.pages[0]!.height };
+    if (i > 0) runs.push({ totalMs, timings: r.report.timings });
+  }
+  const result: ChildResult = {
+    megapixels: (meta.width! * meta.height!) / 1e6,
+    width: meta.width!,
+    height: meta.height!,
+    output,
+    runs,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  process.stdout.write(JSON.stringify(result));
+}
+
+/** A synthetic crumpled letter photographed at (about) `mp` megapixels, as a phone JPEG. */
+async function makePhoto(mp: number): Promise<Uint8Array> {
+  const { generateSample } = await import('../synth/index.ts');
+  // Portrait phone frame 3:4; the generator's photo is about as large as its page.
+  const height = Math.round(Math.sqrt((mp * 1e6 * 4) / 3));
+  const width = Math.round((height * 3) / 4);
+  const sample = await generateSample({
+    seed: 7,
+    kind: 'letter',
+    family: 'crumple',
+    width: Math.round(width * 0.85),
+  });
+  const p = sample.photo;
+  return sharp(p.data, { raw: { width: p.width, height: p.height, channels: 3 } })
+    .resize(width, height, { fit: 'fill' })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+async function parent(): Promise<void> {
+  const sizes = values.sizes.split(',').map(Number);
+  const dir = await mkdtemp(path.join(tmpdir(), 'uncrumple-speed-'));
+  const self = fileURLToPath(import.meta.url);
+  const run = promisify(execFile);
+  console.log(
+    `uncrumple speed bench: one core (sharp.concurrency(1)), ${values.runs} runs after a warm-up, ` +
+      `mode ${values.mode}, format ${values.format}`,
+  );
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
+  const stages = ['decode', 'detect', 'geometry', 'orient', 'resample', 'appearance', 'encode'];
+  const rows: string[] = [];
+  try {
+    for (const mp of sizes) {
+      const file = path.join(dir, `photo-${mp}mp.jpg`);
+      await writeFile(file, await makePhoto(mp));
+      const { stdout } = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          self,
+          '--child',
+          file,
+          '--runs',
+          values.runs,
+          '--mode',
+          values.mode,
+          '--format',
+          values.format,
+        ],
+        { maxBuffer: 1 << 24, env: { ...process.env, UV_THREADPOOL_SIZE: '1' } },
+      );
+      const r = JSON.parse(stdout) as ChildResult;
+      const total = median(r.runs.map((x) => x.totalMs));
+      const per = stages.map((s) => median(r.runs.map((x) => x.timings[s] ?? 0)));
+      const target = mp >= 10 ? 3000 : 1000;
+      rows.push(
+        [
+          `${r.megapixels.toFixed(1)} MP (${r.width}×${r.height} → ${r.output.width}×${r.output.height})`,
+          ...per.map((v) => v.toFixed(0).padStart(6)),
+          total.toFixed(0).padStart(6),
+          `${r.maxRssMb.toFixed(0)} MB`.padStart(8),
+          (60_000 / total).toFixed(1).padStart(6),
+          `${total <= target ? 'ok' : 'SLOW'} (target ${target} ms${mp >= 10 ? ', 1.5 GB' : ''})`,
+        ].join(' | '),
+      );
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  console.log(
+    [
+      'input',
+      ...stages.map((s) => s.slice(0, 6).padStart(6)),
+      ' total',
+      '  peak RSS',
+      'pages/min',
+      'verdict',
+    ].join(' | '),
+  );
+  for (const r of rows) console.log(r);
+  console.log(
+    `\nload average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('times in ms (median); pages/min on one core from the median total.');
+}
+
+if (values.child) await child(values.child);
+else await parent();
