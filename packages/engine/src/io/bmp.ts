@@ -1,3 +1,4 @@
+/// <reference path="./bmp-js.d.ts" />
 import bmp from 'bmp-js';
 import { EngineError } from '../errors.ts';
 import type { RgbImage } from '../types.ts';
