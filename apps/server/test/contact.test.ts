@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUpAndSignIn } from './support/accounts.ts';
 import { createTestApp, describeEachDialect, TEST_PUBLIC_URL } from './support/test-app.ts';
 import type { TestApp } from './support/test-app.ts';
 
@@ -68,5 +69,17 @@ describeEachDialect('POST /api/contact', (dialect) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
     expect((await post(valid, '198.51.100.10')).statusCode).toBe(202);
+  });
+
+  it('links the message to the signed-in sender', async () => {
+    const { browser, id } = await signUpAndSignIn(t.app, { remoteAddress: '192.0.2.44' });
+    const res = await browser.post('/api/contact', { ...valid, email: 'member@example.com' });
+    expect(res.statusCode).toBe(202);
+    const row = await t.container.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('email', '=', 'member@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(id);
   });
 });

@@ -64,7 +64,7 @@ describeEachDialect('mail over SMTP', (dialect) => {
     });
 
     expect(ack?.rcptTo).toEqual(['juergen@example.de']);
-    expect(ack?.parsed.subject).toBe('Wir haben deine Nachricht erhalten');
+    expect(ack?.parsed.subject).toBe('Wir haben Ihre Nachricht erhalten');
     expect(ack?.parsed.text).not.toContain('zerknitterte');
     expect(ack?.parsed.html).not.toContain('zerknitterte');
 
@@ -188,7 +188,7 @@ describeEachDialect('mail over SMTP', (dialect) => {
     expect(request.statusCode).toBe(200);
     const [mail] = await sink.waitFor(1);
     expect(mail?.rcptTo).toEqual([email]);
-    expect(mail?.parsed.subject).toBe('Setze dein Passwort zurück');
+    expect(mail?.parsed.subject).toBe('Setzen Sie Ihr Passwort zurück');
     const link = /(http\S+reset-password\S+)/.exec(mail?.parsed.text ?? '')?.[1];
     const landing = await browser.get(link!);
     expect(landing.statusCode).toBe(302);

@@ -1,74 +1,76 @@
 import type { Catalog } from './catalog.types.ts';
 
+/** German in the formal "Sie" form, like the website. */
 export const de: Catalog = {
-  greeting: 'Hallo,',
-  greetingNamed: 'Hallo {name},',
-  linkFallback: 'Falls die Schaltfläche nicht funktioniert, kopiere diesen Link in deinen Browser:',
-  signoff: 'Dein Uncrumple-Team',
+  greeting: 'Guten Tag,',
+  greetingNamed: 'Guten Tag {name},',
+  linkFallback:
+    'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+  signoff: 'Ihr Uncrumple-Team',
   footer:
-    'Du erhältst diese E-Mail wegen deines Uncrumple-Kontos oder einer Nachricht, die du uns geschickt hast.',
+    'Sie erhalten diese E-Mail wegen Ihres Uncrumple-Kontos oder einer Nachricht, die Sie uns geschickt haben.',
   templates: {
     'verify-email': {
-      subject: 'Bestätige deine E-Mail-Adresse',
-      heading: 'Bestätige deine E-Mail-Adresse',
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+      heading: 'Bestätigen Sie Ihre E-Mail-Adresse',
       paragraphs: [
-        'Danke für deine Anmeldung bei Uncrumple. Bitte bestätige deine E-Mail-Adresse, um loszulegen.',
+        'Danke für Ihre Anmeldung bei Uncrumple. Bitte bestätigen Sie Ihre E-Mail-Adresse, um loszulegen.',
       ],
       action: { label: 'E-Mail bestätigen', dataKey: 'url' },
-      after: ['Falls du kein Konto erstellt hast, kannst du diese E-Mail ignorieren.'],
+      after: ['Falls Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.'],
     },
     'password-reset': {
-      subject: 'Setze dein Passwort zurück',
-      heading: 'Setze dein Passwort zurück',
+      subject: 'Setzen Sie Ihr Passwort zurück',
+      heading: 'Setzen Sie Ihr Passwort zurück',
       paragraphs: [
-        'Wir haben eine Anfrage erhalten, das Passwort deines Uncrumple-Kontos zurückzusetzen.',
+        'Wir haben eine Anfrage erhalten, das Passwort Ihres Uncrumple-Kontos zurückzusetzen.',
       ],
       action: { label: 'Neues Passwort wählen', dataKey: 'url' },
       after: [
-        'Der Link ist eine Stunde gültig. Falls du das nicht angefordert hast, ignoriere diese E-Mail.',
+        'Der Link ist eine Stunde gültig. Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail.',
       ],
     },
     'password-changed': {
-      subject: 'Dein Passwort wurde geändert',
-      heading: 'Dein Passwort wurde geändert',
+      subject: 'Ihr Passwort wurde geändert',
+      heading: 'Ihr Passwort wurde geändert',
       paragraphs: [
-        'Das Passwort deines Uncrumple-Kontos wurde soeben geändert.',
-        'Falls du das nicht warst, setze dein Passwort sofort zurück und kontaktiere unseren Support.',
+        'Das Passwort Ihres Uncrumple-Kontos wurde soeben geändert.',
+        'Falls Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie unseren Support.',
       ],
     },
     'welcome-trial': {
-      subject: 'Willkommen bei Uncrumple Premium: deine kostenlose Testphase hat begonnen',
-      heading: 'Deine kostenlose Testphase hat begonnen',
+      subject: 'Willkommen bei Uncrumple Premium: Ihre kostenlose Testphase hat begonnen',
+      heading: 'Ihre kostenlose Testphase hat begonnen',
       paragraphs: [
-        'Willkommen bei Uncrumple Premium ({plan}). Deine 7-tägige Testphase läuft bis zum {trial_end}.',
-        'Du kannst vorher jederzeit in deinem Profil kündigen und zahlst nichts.',
+        'Willkommen bei Uncrumple Premium ({plan}). Ihre 7-tägige Testphase läuft bis zum {trial_end}.',
+        'Sie können vorher jederzeit in Ihrem Profil kündigen und zahlen nichts.',
       ],
       action: { label: 'Dokument glätten', dataKey: 'url' },
     },
     'trial-ending': {
-      subject: 'Deine kostenlose Testphase endet in 3 Tagen',
-      heading: 'Deine Testphase endet bald',
+      subject: 'Ihre kostenlose Testphase endet in 3 Tagen',
+      heading: 'Ihre Testphase endet bald',
       paragraphs: [
-        'Deine kostenlose Uncrumple-Testphase endet am {date}. Danach beginnt dein Abonnement und deine Karte wird belastet.',
-        'Um deinen Tarif zu ändern oder zu kündigen, öffne die Abo-Verwaltung.',
+        'Ihre kostenlose Uncrumple-Testphase endet am {date}. Danach beginnt Ihr Abonnement und Ihre Karte wird belastet.',
+        'Um Ihren Tarif zu ändern oder zu kündigen, öffnen Sie die Abonnementverwaltung.',
       ],
       action: { label: 'Abonnement verwalten', dataKey: 'url' },
     },
     'payment-failed': {
-      subject: 'Deine Zahlung ist fehlgeschlagen',
-      heading: 'Wir konnten deine Karte nicht belasten',
+      subject: 'Ihre Zahlung ist fehlgeschlagen',
+      heading: 'Wir konnten Ihre Karte nicht belasten',
       paragraphs: [
-        'Die letzte Zahlung für dein Uncrumple-Abonnement ist fehlgeschlagen.',
-        'Bitte aktualisiere deine Zahlungsmethode, um Premium weiter zu nutzen.',
+        'Die letzte Zahlung für Ihr Uncrumple-Abonnement ist fehlgeschlagen.',
+        'Bitte aktualisieren Sie Ihre Zahlungsmethode, um Premium weiter zu nutzen.',
       ],
       action: { label: 'Zahlungsmethode aktualisieren', dataKey: 'url' },
     },
     'contact-ack': {
-      subject: 'Wir haben deine Nachricht erhalten',
-      heading: 'Danke für deine Nachricht',
+      subject: 'Wir haben Ihre Nachricht erhalten',
+      heading: 'Danke für Ihre Nachricht',
       paragraphs: [
-        'Wir haben deine Nachricht erhalten und antworten innerhalb von 24 Stunden.',
-        'Falls du Uncrumple nicht geschrieben hast, hat jemand deine Adresse versehentlich eingegeben; du kannst diese E-Mail ignorieren.',
+        'Wir haben Ihre Nachricht erhalten und antworten innerhalb von 24 Stunden.',
+        'Falls Sie Uncrumple nicht geschrieben haben, hat jemand Ihre Adresse versehentlich eingegeben; Sie können diese E-Mail ignorieren.',
       ],
     },
     'contact-support': {
@@ -76,7 +78,7 @@ export const de: Catalog = {
       heading: 'Neue Nachricht über das Kontaktformular',
       paragraphs: ['Von: {name} <{email}>', 'Betreff: {subject}'],
       quote: 'message',
-      after: ['Antworte auf diese E-Mail, um dem Absender direkt zu antworten.'],
+      after: ['Antworten Sie auf diese E-Mail, um dem Absender direkt zu antworten.'],
     },
   },
 };

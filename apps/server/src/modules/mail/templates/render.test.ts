@@ -32,7 +32,7 @@ describe('mail templates', () => {
 
   it('puts the action link in both parts, HTML-escaped in the HTML part', () => {
     const mail = render('verify-email', 'de', sample);
-    expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse');
+    expect(mail.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse');
     expect(extractLinks(mail.text)).toEqual([sample.url]);
     expect(mail.html).toContain(
       'href="https://uncrumple.test/api/auth/verify-email?token=abc&amp;callbackURL=%2Fes%2Fauth"',

@@ -15,12 +15,14 @@ export interface RenderedMail {
 
 /** Removes CR, LF and other control characters: nothing user-typed can start a new header line. */
 export function singleLine(value: string, max = 200): string {
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, max)
+  );
 }
 
 export function escapeHtml(value: string): string {
