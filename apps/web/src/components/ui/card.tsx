@@ -10,11 +10,23 @@ export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   );
 }
 
-export function Badge({ className, ...rest }: HTMLAttributes<HTMLSpanElement>) {
+const tones = {
+  brand: 'bg-brand-100 text-brand-900',
+  amber: 'bg-amber-100 text-amber-900',
+  green: 'bg-emerald-100 text-emerald-900',
+  indigo: 'bg-indigo-100 text-indigo-900',
+} as const;
+
+export function Badge({
+  className,
+  tone = 'brand',
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900',
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        tones[tone],
         className,
       )}
       {...rest}

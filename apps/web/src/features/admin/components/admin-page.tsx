@@ -105,7 +105,12 @@ export function AdminPage() {
           <p className="p-6 text-slate-700">{t('table.empty')}</p>
         )}
         {data && data.items.length > 0 && (
-          <div className="overflow-x-auto">
+          <div
+            className="overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t('table.caption')}
+          >
             <table className="w-full min-w-[640px] text-left text-sm">
               <caption className="sr-only">{t('table.caption')}</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-700">
@@ -134,7 +139,7 @@ export function AdminPage() {
                     <td className="px-4 py-3 text-slate-700">{date(p.created_at)}</td>
                     <td className="px-4 py-3">
                       {p.is_admin ? (
-                        <Badge className="bg-indigo-100 text-indigo-900">{t('table.admin')}</Badge>
+                        <Badge tone="indigo">{t('table.admin')}</Badge>
                       ) : (
                         t('table.member')
                       )}

@@ -24,8 +24,11 @@ export function CompareSlider({
   const id = useId();
   return (
     <figure
-      className="relative mx-auto w-full select-none overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-brand-600"
-      style={{ aspectRatio: `${width} / ${height}`, maxHeight: '70vh' }}
+      className="relative mx-auto select-none overflow-hidden rounded-xl border border-slate-200 bg-slate-100 shadow-sm has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-brand-600"
+      style={{
+        aspectRatio: `${width} / ${height}`,
+        width: `min(100%, calc(70vh * ${width / height}))`,
+      }}
     >
       <img
         src={before}

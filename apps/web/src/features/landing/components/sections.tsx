@@ -216,8 +216,8 @@ export function Comparison() {
           title={t('comparison.title')}
           subtitle={t('comparison.subtitle')}
         />
-        <div className="mt-10 overflow-x-auto rounded-2xl border border-slate-200">
-          <table className="w-full min-w-[520px] text-left text-sm sm:text-base">
+        <div className="mt-10 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm sm:text-base">
             <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
@@ -234,16 +234,16 @@ export function Comparison() {
             <tbody className="divide-y divide-slate-200">
               {rows.map((row) => (
                 <tr key={row}>
-                  <th scope="row" className="px-4 py-3 font-medium">
+                  <th scope="row" className="px-3 py-3 font-medium sm:px-4">
                     {t(`comparison.rows.${row}.label`)}
                   </th>
-                  <td className="px-4 py-3 text-slate-700">
+                  <td className="px-3 py-3 text-slate-700 sm:px-4">
                     <span className="flex items-start gap-2">
                       <X aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-red-600" />
                       {t(`comparison.rows.${row}.manual`)}
                     </span>
                   </td>
-                  <td className="px-4 py-3 text-slate-900">
+                  <td className="px-3 py-3 text-slate-900 sm:px-4">
                     <span className="flex items-start gap-2">
                       <Check
                         aria-hidden="true"

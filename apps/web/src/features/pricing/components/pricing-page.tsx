@@ -36,7 +36,7 @@ export function PricingPage({
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="mx-auto max-w-2xl text-center">
-        <Badge className="bg-amber-100 text-amber-900">
+        <Badge tone="amber">
           <Sparkles aria-hidden="true" className="h-3.5 w-3.5" />
           {t('trialBadge')}
         </Badge>
@@ -72,9 +72,7 @@ export function PricingPage({
                 </span>
               )}
               {plan.discountPercent !== null && (
-                <Badge className="bg-emerald-100 text-emerald-900">
-                  {t('percentOff', { percent: plan.discountPercent })}
-                </Badge>
+                <Badge tone="green">{t('percentOff', { percent: plan.discountPercent })}</Badge>
               )}
             </div>
             <ul

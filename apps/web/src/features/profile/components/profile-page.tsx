@@ -65,7 +65,7 @@ export function ProfilePage({ subscription, sections, premium }: Slots) {
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
             {p.is_admin && (
-              <Badge className="bg-indigo-100 text-indigo-900">
+              <Badge tone="indigo">
                 <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
                 {t('adminBadge')}
               </Badge>
