@@ -71,6 +71,21 @@ export const envSchema = z.object({
   STRIPE_PRICE_1_YEAR: z.string().min(1).optional(),
   /** Where the Stripe SDK sends requests (protocol://host:port); for tests against a stand-in. */
   STRIPE_API_BASE: z.url().optional(),
+  /** Documents: worker threads running the engine (default: CPU cores - 1, at least 1; 1 on 2 cores). */
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Documents: largest accepted upload per file, in MB. */
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  /** Documents: queued or processing documents one user may have at once (more answers 429). */
+  MAX_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Documents: caps checked from headers before decoding (pixel floods, page bombs). */
+  MAX_MEGAPIXELS_PER_PAGE: z.coerce.number().min(1).max(1000).default(100),
+  MAX_PAGES_PER_DOCUMENT: z.coerce.number().int().min(1).max(1000).default(50),
+  /** Documents: processing time allowed per page before the worker thread is stopped. */
+  DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
+  /** Documents: how long a result is kept when nobody downloads it. */
+  RESULT_RETENTION_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  /** Documents: how often the retention sweeper runs (it also runs at startup). */
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Allows tests and the e2e suite to move the server's clock forward (never in production). */
   ENABLE_TEST_CLOCK: bool.default(false),
 });

@@ -14,6 +14,10 @@ export const errorStatus = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A file of a supported type that cannot be processed (truncated, damaged, over the caps). */
+  unprocessable_file: 422,
+  /** A document's processing failed; the message says why. */
+  processing_failed: 422,
   rate_limited: 429,
   too_many_in_flight: 429,
   unavailable: 503,

@@ -6,6 +6,7 @@ import { registerBilling } from './billing/index.ts';
 import { registerContact } from './contact/index.ts';
 import { registerMail } from './mail/index.ts';
 import { registerProfile } from './profile/profile.routes.ts';
+import { registerDocuments } from './documents/documents.module.ts';
 import { registerQueue } from './queue/queue.module.ts';
 import { registerSeo } from './seo/seo.routes.ts';
 import { registerSystem } from './system/system.routes.ts';
@@ -20,6 +21,7 @@ export const modules: AppModule[] = [
   registerAdmin,
   registerSeo,
   registerQueue,
+  registerDocuments,
   registerMail,
   registerContact,
   registerBilling,

@@ -46,7 +46,7 @@ describe('WorkerPool', () => {
     await expect(pool.run({ action: 'crash' })).rejects.toBeInstanceOf(WorkerCrashedError);
     await expect(pool.run({ action: 'throw' })).rejects.toThrow(/boom in worker/);
     await expect(pool.run({ action: 'progress' })).resolves.toBe('ok');
-    expect(pool.size).toBe(1);
+    expect(pool.threads).toBe(1);
   });
 
   it('kills a task that runs past its timeout and keeps serving', async () => {

@@ -90,11 +90,15 @@ export class WorkerPool<T, R, P = unknown> {
   private readonly waiting: Pending<T, R, P>[] = [];
   private closed = false;
 
-  constructor(private readonly options: WorkerPoolOptions) {
-    for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.spawn());
-  }
+  /** Threads start on first use (so an idle server or a test app costs no threads). */
+  constructor(private readonly options: WorkerPoolOptions) {}
 
   get size(): number {
+    return Math.max(1, this.options.size);
+  }
+
+  /** Threads currently alive. */
+  get threads(): number {
     return this.slots.length;
   }
 
@@ -144,6 +148,13 @@ export class WorkerPool<T, R, P = unknown> {
 
   private dispatch(): void {
     while (!this.closed) {
+      if (
+        this.waiting.length &&
+        !this.slots.some((s) => !s.busy) &&
+        this.slots.length < this.size
+      ) {
+        this.slots.push(this.spawn());
+      }
       const slot = this.slots.find((s) => !s.busy);
       const pending = slot && this.waiting.shift();
       if (!slot || !pending) return;
@@ -170,8 +181,8 @@ export class WorkerPool<T, R, P = unknown> {
       if (replace) {
         void worker.terminate();
         const index = this.slots.indexOf(slot);
-        if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
-        else if (index >= 0) this.slots.splice(index, 1);
+        // The replacement starts when the next task needs it.
+        if (index >= 0) this.slots.splice(index, 1);
       } else {
         slot.busy = false;
         worker.unref();

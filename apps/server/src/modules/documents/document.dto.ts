@@ -1,0 +1,43 @@
+import type { DocumentRow } from './documents.repository.ts';
+import type { DocumentFormat, DocumentMode, DocumentStatus } from './documents.tables.ts';
+
+/** A document as the API shows it (API-CONTRACT.md "Documents"). */
+export interface DocumentDto {
+  id: string;
+  original_name: string;
+  status: DocumentStatus;
+  progress: number;
+  stage: string | null;
+  page_count: number | null;
+  error: string | null;
+  mode: DocumentMode;
+  format: DocumentFormat;
+  result_name: string | null;
+  created_at: string;
+  completed_at: string | null;
+  expires_at: string | null;
+  has_preview: { before: boolean; after: boolean };
+}
+
+export function toDocumentDto(row: DocumentRow): DocumentDto {
+  return {
+    id: row.id,
+    original_name: row.original_name,
+    status: row.status,
+    progress: row.progress,
+    stage: row.stage,
+    page_count: row.page_count,
+    error: row.error,
+    mode: row.mode,
+    format: row.format,
+    result_name: row.result_name,
+    created_at: row.created_at,
+    completed_at: row.completed_at,
+    expires_at: row.expires_at,
+    has_preview: { before: row.preview_before !== null, after: row.preview_after !== null },
+  };
+}
+
+export function isFinished(status: DocumentStatus): boolean {
+  return status === 'done' || status === 'failed';
+}
