@@ -114,6 +114,7 @@ export interface ProbeResult {
 export interface RestoreReport {
   input: ProbeResult;
   pages: Array<{
+    /** in pixel coordinates of the decoded page (EXIF orientation applied), not the working copy */
     outline: PageOutline | null;
     confidence: number;
     paper: string | null;

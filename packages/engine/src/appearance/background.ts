@@ -18,7 +18,7 @@ export interface Background {
 }
 
 export interface BackgroundOptions {
-  /** long side of the reduced grid; default 768 */
+  /** long side of the reduced grid; default 640 */
   gridSize?: number;
   /** closing window as a fraction of the short side; default 1/78 (about 1–1.5 × the height of
    *  body text on a letter page, several times its stroke width) */
@@ -121,7 +121,7 @@ function fillMasked(planes: Plane[], mask: Uint8Array, sigmas: number[]): Plane[
  * const bg = estimateBackground(page); bg.paper; // [231, 220, 198] under warm light
  */
 export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}): Background {
-  const gridSize = opts.gridSize ?? 768;
+  const gridSize = opts.gridSize ?? 640;
   const longSide = Math.max(img.width, img.height);
   const factor = Math.max(1, Math.round(longSide / gridSize));
   const planes = downscaleRgbToPlanes(img, factor);

@@ -48,6 +48,62 @@ function herk1d(
 }
 
 /**
+ * Vertical van Herk pass done a whole row at a time (cache friendly): g/h are the running
+ * extremes from each block's start and end, computed over padded rows.
+ */
+function herkColumns(src: Float32Array, w: number, h: number, r: number, op: Op): Float32Array {
+  const k = 2 * r + 1;
+  const m = h + 2 * r;
+  const pad = op === 'max' ? -Infinity : Infinity;
+  const g = new Float32Array(m * w);
+  const hh = new Float32Array(m * w);
+  const isMax = op === 'max';
+  for (let i = 0; i < m; i++) {
+    const j = i - r;
+    const o = i * w;
+    const inside = j >= 0 && j < h;
+    const so = j * w;
+    if (i % k === 0) {
+      for (let x = 0; x < w; x++) g[o + x] = inside ? src[so + x]! : pad;
+    } else {
+      const po = o - w;
+      for (let x = 0; x < w; x++) {
+        const v = inside ? src[so + x]! : pad;
+        const prev = g[po + x]!;
+        g[o + x] = isMax ? (v > prev ? v : prev) : v < prev ? v : prev;
+      }
+    }
+  }
+  for (let i = m - 1; i >= 0; i--) {
+    const j = i - r;
+    const o = i * w;
+    const inside = j >= 0 && j < h;
+    const so = j * w;
+    if (i === m - 1 || (i + 1) % k === 0) {
+      for (let x = 0; x < w; x++) hh[o + x] = inside ? src[so + x]! : pad;
+    } else {
+      const no = o + w;
+      for (let x = 0; x < w; x++) {
+        const v = inside ? src[so + x]! : pad;
+        const nxt = hh[no + x]!;
+        hh[o + x] = isMax ? (v > nxt ? v : nxt) : v < nxt ? v : nxt;
+      }
+    }
+  }
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const a = y * w;
+    const b = (y + 2 * r) * w;
+    for (let x = 0; x < w; x++) {
+      const p = hh[a + x]!;
+      const q = g[b + x]!;
+      out[a + x] = isMax ? (p > q ? p : q) : p < q ? p : q;
+    }
+  }
+  return out;
+}
+
+/**
  * Square min or max filter of side 2r+1 (edges ignore outside pixels).
  * @example
  * const dilated = rankFilter(plane, 7, 'max');
@@ -56,13 +112,11 @@ export function rankFilter(p: Plane, r: number, op: Op): Plane {
   const { width: w, height: h } = p;
   if (r <= 0) return { width: w, height: h, data: p.data.slice() };
   const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
-  const len = Math.max(w, h) + 2 * r + 2;
+  const len = w + 2 * r + 2;
   const g = new Float32Array(len);
   const hh = new Float32Array(len);
   for (let y = 0; y < h; y++) herk1d(p.data, tmp, y * w, 1, w, r, op, g, hh);
-  for (let x = 0; x < w; x++) herk1d(tmp, out, x, w, h, r, op, g, hh);
-  return { width: w, height: h, data: out };
+  return { width: w, height: h, data: herkColumns(tmp, w, h, r, op) };
 }
 
 /** 1-D box mean of radius r with edge-normalised windows; writes dst[0..n). */
