@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Badge, Card } from '../../../components/ui/card.tsx';
+import { Badge } from '../../../components/ui/card.tsx';
 import { FormAlert } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
@@ -63,7 +63,7 @@ export function AdminPage() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       <p className="mt-1 text-slate-700">{t('subtitle')}</p>
-      <Card className="mt-8 p-0 sm:p-0">
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="relative w-full sm:max-w-sm">
             <Search
@@ -105,8 +105,25 @@ export function AdminPage() {
           <p className="p-6 text-slate-700">{t('table.empty')}</p>
         )}
         {data && data.items.length > 0 && (
+          <ul className="divide-y divide-slate-200 md:hidden">
+            {data.items.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{p.full_name || '—'}</p>
+                  <p className="truncate text-sm text-slate-700">{p.email}</p>
+                  <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700">
+                    {date(p.created_at)}
+                    {p.is_admin && <Badge tone="indigo">{t('table.admin')}</Badge>}
+                  </p>
+                </div>
+                <PremiumSwitch profile={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && data.items.length > 0 && (
           <div
-            className="overflow-x-auto"
+            className="hidden overflow-x-auto md:block"
             tabIndex={0}
             role="region"
             aria-label={t('table.caption')}
@@ -181,7 +198,7 @@ export function AdminPage() {
             </Button>
           </nav>
         )}
-      </Card>
+      </div>
     </div>
   );
 }

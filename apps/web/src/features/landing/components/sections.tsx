@@ -216,7 +216,31 @@ export function Comparison() {
           title={t('comparison.title')}
           subtitle={t('comparison.subtitle')}
         />
-        <div className="mt-10 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+        {/* Phones: one card per aspect; wider screens: the side-by-side table. */}
+        <ul className="mt-10 space-y-4 sm:hidden">
+          {rows.map((row) => (
+            <li key={row} className="rounded-2xl border border-slate-200 bg-white p-4">
+              <h3 className="font-semibold">{t(`comparison.rows.${row}.label`)}</h3>
+              <div className="mt-2 space-y-2 text-sm">
+                <p className="flex items-start gap-2">
+                  <X aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-red-600" />
+                  <span className="text-slate-700">
+                    <span className="font-medium text-slate-900">{t('comparison.manual')}: </span>
+                    {t(`comparison.rows.${row}.manual`)}
+                  </span>
+                </p>
+                <p className="flex items-start gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+                  <span className="text-slate-900">
+                    <span className="font-medium text-brand-800">{t('comparison.ai')}: </span>
+                    {t(`comparison.rows.${row}.ai`)}
+                  </span>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white sm:block">
           <table className="w-full text-left text-sm sm:text-base">
             <thead className="bg-slate-50">
               <tr>
