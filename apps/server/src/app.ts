@@ -50,10 +50,14 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
 
-  // State-changing requests that carry a session cookie must come from our own origin.
+  // State-changing requests that carry a session cookie must come from our own origin; and a
+  // request that names a foreign Origin is refused even without a cookie (login CSRF: another
+  // site must not sign a visitor in to an account of its choosing). Clients that send no Origin
+  // and no cookie (API keys, webhooks, curl) are unaffected. See docs/decisions/003-origin-checks.md.
   const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.headers.cookie && request.headers.origin === undefined) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     const hostOrigin = `${request.protocol}://${request.headers.host ?? ''}`;
     if (origin !== ownOrigin && origin !== hostOrigin) {

@@ -133,3 +133,30 @@ describeEachDialect('HTTP hardening', (dialect) => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describeEachDialect('origins', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(() => t.close());
+
+  it('accepts auth requests from the origin the server was addressed by, not from others', async () => {
+    const { email, password } = await signUpAndSignIn(t.app);
+    const asAddressed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+      payload: { email, password },
+    });
+    expect(asAddressed.statusCode).toBe(200);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { host: '127.0.0.1:3000', origin: 'http://evil.example' },
+      payload: { email, password },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.cookies).toEqual([]);
+  });
+});

@@ -53,7 +53,7 @@ async function forward(
         ? request.body
         : JSON.stringify(request.body);
   const response = await handler(
-    new Request(new URL(request.url, base), { method: request.method, headers, body }),
+    new Request(addressedUrl(request, base), { method: request.method, headers, body }),
   );
   reply.status(response.status);
   for (const [key, value] of response.headers) {
@@ -63,4 +63,13 @@ async function forward(
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const payload = Buffer.from(await response.arrayBuffer());
   return reply.send(payload.length > 0 ? payload : null);
+}
+
+/** The URL as the client addressed it (protocol and host honour TRUST_PROXY); PUBLIC_URL if odd. */
+function addressedUrl(request: FastifyRequest, base: string): URL {
+  try {
+    return new URL(request.url, `${request.protocol}://${request.host}`);
+  } catch {
+    return new URL(request.url, base);
+  }
 }

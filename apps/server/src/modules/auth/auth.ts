@@ -57,7 +57,9 @@ export function createBetterAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: deps.secret,
     database: { db: deps.db, type: deps.dialect },
-    trustedOrigins: [publicOrigin],
+    // PUBLIC_URL's origin, plus the origin the request itself was addressed to (same-origin by
+    // definition: e.g. http://127.0.0.1:3000 when PUBLIC_URL says localhost). Same rule as app.ts.
+    trustedOrigins: (request) => [publicOrigin, request ? new URL(request.url).origin : null],
     telemetry: { enabled: false },
     logger: {
       // 'info' keeps Better Auth from echoing every 4xx through its own console logger.
