@@ -35,7 +35,9 @@ const { values } = parseArgs({
 });
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const outDir = values.out ? resolve(values.out) : join(repoRoot, 'bench-results');
+const outDir = values.out
+  ? resolve(process.env.INIT_CWD ?? process.cwd(), values.out)
+  : join(repoRoot, 'bench-results');
 const perFamily = Math.max(1, Number(values.n));
 const width = Number(values.width);
 const baseSeed = Number(values.seed);

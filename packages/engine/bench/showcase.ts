@@ -69,7 +69,10 @@ for (const [i, doc] of DOCUMENTS.entries()) {
   });
   console.log(
     `${id}: ${doc.family} ${doc.kind} seed ${baseSeed + i}: restored in ${(ms / 1000).toFixed(1)} s, ` +
-      `MS-SSIM ${before.msSsim.toFixed(3)} → ${after.msSsim.toFixed(3)}`,
+      `MS-SSIM ${before.msSsim.toFixed(3)} → ${after.msSsim.toFixed(3)}` +
+      (after.msSsim < before.msSsim
+        ? '  WARNING: worse than the photo, look at it before publishing'
+        : ''),
   );
 }
 await writeFile(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
