@@ -178,6 +178,13 @@ describe('appearance', () => {
     expect(bw.data[(30 * 100 + 55) * 3]).toBe(255);
   });
 
+  it('sauvola leaves faint crease residue white', () => {
+    const img: RgbImage = { width: 100, height: 60, data: new Uint8Array(100 * 60 * 3).fill(255) };
+    for (let y = 0; y < 60; y++) img.data.fill(195, (y * 100 + 30) * 3, (y * 100 + 33) * 3);
+    const bw = sauvola(img, { radius: 8 });
+    expect(bw.data[(30 * 100 + 31) * 3]).toBe(255);
+  });
+
   it('marks a large dark photo as not paper so it is not washed out', () => {
     const img = page(
       () => 1,

@@ -35,6 +35,9 @@ export interface SauvolaOptions {
   range?: number;
   /** regions left in grey (photos), as a background whose nonPaper mask marks them */
   keep?: Background;
+  /** pixels lighter than this are never black; on a shading-corrected page this drops faint
+   *  crease residue that Sauvola alone would turn into black scribbles; default 170 */
+  ceiling?: number;
 }
 
 /**
@@ -55,6 +58,7 @@ export function sauvola(img: RgbImage, opts: SauvolaOptions = {}): RgbImage {
   const meanSq = boxBlur({ width: w, height: h, data: sq }, radius).data;
   const out = new Uint8Array(w * h * 3);
   const keep = opts.keep;
+  const ceiling = opts.ceiling ?? 170;
   for (let y = 0; y < h; y++) {
     const gy = keep ? Math.min(keep.height - 1, Math.floor(y / keep.factor)) : 0;
     for (let x = 0; x < w; x++) {
@@ -69,7 +73,7 @@ export function sauvola(img: RgbImage, opts: SauvolaOptions = {}): RgbImage {
       } else {
         const m = mean[i]!;
         const s = Math.sqrt(Math.max(0, meanSq[i]! - m * m));
-        b = v > m * (1 + k * (s / range - 1)) ? 255 : 0;
+        b = v >= ceiling || v > m * (1 + k * (s / range - 1)) ? 255 : 0;
       }
       const p = i * 3;
       out[p] = b;
