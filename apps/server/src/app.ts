@@ -53,7 +53,7 @@ export async function buildApp(
   // State-changing requests that carry a session cookie must come from our own origin; and a
   // request that names a foreign Origin is refused even without a cookie (login CSRF: another
   // site must not sign a visitor in to an account of its choosing). Clients that send no Origin
-  // and no cookie (API keys, webhooks, curl) are unaffected. See docs/decisions/003-origin-checks.md.
+  // and no cookie (API keys, webhooks, curl) are unaffected. See docs/decisions/005-origin-checks.md.
   const ownOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
