@@ -57,8 +57,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address')
     .default('support@localhost'),
-  /** Delivery attempts per mail before it is marked failed (retries back off exponentially). */
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /**
+   * Delivery attempts per mail before it is marked failed. Retries back off exponentially (2 s
+   * doubling, capped at 5 min by the queue), so the default 20 rides out about an hour of outage.
+   */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   /** Job queue: how long a claimed job is leased before another process may take it over. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Job queue: poll interval when no job was enqueued in this process. */
