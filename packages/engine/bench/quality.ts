@@ -9,6 +9,8 @@
  *   npm run bench:quality -- --sheet      # also write bench-results/quality-sheet.png
  *   npm run bench:quality -- --no-real    # skip ../shared/samples
  *   npm run bench:quality -- --out DIR    # results elsewhere than bench-results/
+ *   npm run bench:quality -- --modes      # add engine gray and bw rows
+ *   npm run bench:quality -- --no-geometry  # drop the geometry-only row
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1000' },
     family: { type: 'string' },
     out: { type: 'string' },
+    'no-geometry': { type: 'boolean', default: false },
+    modes: { type: 'boolean', default: false },
   },
 });
 
@@ -47,7 +51,10 @@ const families = values.family
 
 await mkdir(outDir, { recursive: true });
 const notes: string[] = [];
-const variants = await loadVariants(notes);
+const variants = await loadVariants(notes, {
+  geometry: !values['no-geometry'],
+  modes: values.modes,
+});
 const ocr: Ocr | null = values.fast ? null : await createOcr();
 const scores: Score[] = [];
 const sheetRows: SheetRow[] = [];

@@ -67,7 +67,7 @@ export function formatTable(rows: Row[]): string {
   const sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|';
   const body = rows.map(
     (r) =>
-      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.cer, 4)} | ${fmt(r.ocrAccuracy * 100, 1)}% | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
+      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.cer, 4)} | ${Number.isNaN(r.cer) ? '–' : `${fmt(r.ocrAccuracy * 100, 1)}%`} | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
   );
   return [head, sep, ...body].join('\n');
 }

@@ -16,31 +16,46 @@ export const unchanged: Variant = { name: 'input unchanged', run: async (photo) 
  * `planGeometry` land while the bench is in use, so both are imported dynamically and a missing
  * export leaves its row out with a note instead of breaking the bench.
  */
-export async function loadVariants(notes: string[]): Promise<Variant[]> {
+export async function loadVariants(
+  notes: string[],
+  options: { geometry?: boolean; modes?: boolean } = {},
+): Promise<Variant[]> {
   const variants: Variant[] = [unchanged];
-  try {
-    const plan = (await import('../../src/geometry/plan.ts')) as Record<string, unknown>;
-    const resample = (await import('../../src/resample/bicubic.ts')) as Record<string, unknown>;
-    if (typeof plan.planGeometry === 'function' && typeof resample.resampleBicubic === 'function') {
-      variants.push(
-        geometryOnly(plan.planGeometry as PlanFn, resample.resampleBicubic as ResampleFn),
-      );
+  if (options.geometry !== false) {
+    try {
+      const plan = (await import('../../src/geometry/plan.ts')) as Record<string, unknown>;
+      const resample = (await import('../../src/resample/bicubic.ts')) as Record<string, unknown>;
+      if (
+        typeof plan.planGeometry === 'function' &&
+        typeof resample.resampleBicubic === 'function'
+      ) {
+        variants.push(
+          geometryOnly(plan.planGeometry as PlanFn, resample.resampleBicubic as ResampleFn),
+        );
+      }
+    } catch (error) {
+      notes.push(`geometry-only row skipped: ${(error as Error).message}`);
     }
-  } catch (error) {
-    notes.push(`geometry-only row skipped: ${(error as Error).message}`);
   }
   try {
     const engine = (await import('../../src/index.ts')) as Record<string, unknown>;
-    if (typeof engine.restore === 'function')
-      variants.push(engineVariant(engine.restore as RestoreFn));
-    else notes.push('engine row skipped: src/index.ts does not export restore() yet');
+    if (typeof engine.restore === 'function') {
+      const restore = engine.restore as RestoreFn;
+      variants.push(engineVariant(restore, 'color'));
+      if (options.modes)
+        variants.push(engineVariant(restore, 'gray'), engineVariant(restore, 'bw'));
+    } else notes.push('engine row skipped: src/index.ts does not export restore() yet');
   } catch (error) {
     notes.push(`engine row skipped: ${(error as Error).message}`);
   }
   return variants;
 }
 
-type RestoreFn = (input: Uint8Array, options?: { format?: 'png' }) => Promise<{ file: Uint8Array }>;
+type Mode = 'color' | 'gray' | 'bw';
+type RestoreFn = (
+  input: Uint8Array,
+  options?: { format?: 'png'; mode?: Mode },
+) => Promise<{ file: Uint8Array }>;
 type PlanFn = (work: RgbImage) => { map: { outWidth: number; outHeight: number } };
 type ResampleFn = (
   src: RgbImage,
@@ -48,11 +63,11 @@ type ResampleFn = (
   opts: { outWidth: number; outHeight: number; srcScale: number },
 ) => RgbImage;
 
-function engineVariant(restore: RestoreFn): Variant {
+function engineVariant(restore: RestoreFn, mode: Mode): Variant {
   return {
-    name: 'engine',
+    name: mode === 'color' ? 'engine' : `engine ${mode}`,
     async run(photo) {
-      const result = await restore(await encodePng(photo), { format: 'png' });
+      const result = await restore(await encodePng(photo), { format: 'png', mode });
       return decodeRgb(result.file);
     },
   };
