@@ -26,7 +26,7 @@ const WORK_SIZE = 1600;
 /** Output never exceeds this resolution for the page's physical size. */
 const MAX_OUTPUT_DPI = 300;
 /** Long side of the small flat copy the background and levels are estimated on. */
-const APPEARANCE_SIZE = 640;
+const APPEARANCE_SIZE = 1024;
 /** Beyond this shrink factor the source is prefiltered (area-resized) before bicubic sampling. */
 const PREFILTER_SHRINK = 1.6;
 

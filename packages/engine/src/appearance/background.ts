@@ -18,9 +18,9 @@ export interface Background {
 }
 
 export interface BackgroundOptions {
-  /** long side of the reduced grid; default 640 */
+  /** long side of the reduced grid; default 1024 */
   gridSize?: number;
-  /** closing window as a fraction of the short side; default 1/78 (about 1–1.5 × the height of
+  /** closing window as a fraction of the short side; default 1/120 (about the height of
    *  body text on a letter page, several times its stroke width) */
   windowFraction?: number;
 }
@@ -121,14 +121,14 @@ function fillMasked(planes: Plane[], mask: Uint8Array, sigmas: number[]): Plane[
  * const bg = estimateBackground(page); bg.paper; // [231, 220, 198] under warm light
  */
 export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}): Background {
-  const gridSize = opts.gridSize ?? 640;
+  const gridSize = opts.gridSize ?? 1024;
   const longSide = Math.max(img.width, img.height);
   const factor = Math.max(1, Math.round(longSide / gridSize));
   const planes = downscaleRgbToPlanes(img, factor);
   const { width, height } = planes[0];
   const small = Math.max(width, height);
   const short = Math.min(width, height);
-  const r = Math.max(2, Math.round((short * (opts.windowFraction ?? 1 / 78)) / 2));
+  const r = Math.max(2, Math.round((short * (opts.windowFraction ?? 1 / 120)) / 2));
 
   // Closing (max then min) removes dark features narrower than the window, keeping the
   // position of wider shadows' edges (a plain max filter would shift them and leave halos).
@@ -178,14 +178,17 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
       nonPaperCount++;
     }
   }
-  // Grow the mask so interpolation starts from clean paper around the region.
+  // Close the mask (photos are only partly more colourful than the paper, pixel by pixel), then
+  // grow it so interpolation starts from clean paper around the region.
   const grownMask = new Uint8Array(n);
   if (nonPaperCount > 0) {
-    const grown = rankFilter(
-      { width, height, data: Float32Array.from(nonPaper) },
-      Math.max(1, Math.round(r / 2)),
-      'max',
+    const gap = 3 * r;
+    const closedMask = rankFilter(
+      rankFilter({ width, height, data: Float32Array.from(nonPaper) }, gap, 'max'),
+      gap,
+      'min',
     );
+    const grown = rankFilter(closedMask, Math.max(1, Math.round(r / 2)), 'max');
     for (let i = 0; i < n; i++) grownMask[i] = grown.data[i]! > 0 ? 1 : 0;
   }
 
