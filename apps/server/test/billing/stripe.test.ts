@@ -169,6 +169,26 @@ describeEachDialect('billing with Stripe (real SDK against a local stand-in)', (
       standIn.update(user.subscriptionId, { status: 'trialing', canceled_at: null });
     });
 
+    it('ignores subscriptions of customers this app does not know', async () => {
+      const foreign = {
+        id: 'sub_foreign',
+        object: 'subscription',
+        customer: 'cus_made_in_dashboard',
+        status: 'active',
+        created: Math.floor(Date.now() / 1000),
+        cancel_at_period_end: false,
+        canceled_at: null,
+        trial_end: null,
+        metadata: {},
+        items: {
+          data: [{ current_period_start: 1, current_period_end: 2, price: { id: 'price_1m' } }],
+        },
+      };
+      const res = await deliver('customer.subscription.created', foreign).send();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, outcome: 'ignored' });
+    });
+
     it('processes a replayed event once', async () => {
       const user = await subscribe();
       const { send } = deliver(

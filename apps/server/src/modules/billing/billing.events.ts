@@ -143,9 +143,20 @@ export function createEventProcessor(deps: EventDeps) {
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        await syncSubscription(object as unknown as ProviderSubscription, event.created);
+      case 'customer.subscription.deleted': {
+        const sub = object as unknown as ProviderSubscription;
+        // A subscription made outside this app (e.g. in the Stripe dashboard) is not ours to mirror;
+        // failing would only make Stripe retry it for days.
+        if (!(await userFor(sub))) {
+          log.warn(
+            { subscription: sub.id, customer: sub.customer },
+            'subscription event for an unknown customer ignored',
+          );
+          return 'ignored';
+        }
+        await syncSubscription(sub, event.created);
         return 'processed';
+      }
       case 'customer.subscription.trial_will_end': {
         const sub = object as unknown as ProviderSubscription;
         const userId = await userFor(sub);
