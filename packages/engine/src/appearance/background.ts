@@ -179,17 +179,30 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
     }
   }
   // Close the mask (photos are only partly more colourful than the paper, pixel by pixel), then
-  // grow it so interpolation starts from clean paper around the region.
+  // grow it so interpolation starts from clean paper around the region. Both on the coarse fill
+  // grid: the refill is smooth anyway, and the large closing is 16× cheaper there.
   const grownMask = new Uint8Array(n);
   if (nonPaperCount > 0) {
-    const gap = 3 * r;
-    const closedMask = rankFilter(
-      rankFilter({ width, height, data: Float32Array.from(nonPaper) }, gap, 'max'),
-      gap,
-      'min',
-    );
-    const grown = rankFilter(closedMask, Math.max(1, Math.round(r / 2)), 'max');
-    for (let i = 0; i < n; i++) grownMask[i] = grown.data[i]! > 0 ? 1 : 0;
+    const cw = Math.ceil(width / FILL_BLOCK);
+    const ch = Math.ceil(height / FILL_BLOCK);
+    const coarse = new Float32Array(cw * ch);
+    for (let y = 0; y < height; y++) {
+      const cy = Math.floor(y / FILL_BLOCK) * cw;
+      for (let x = 0; x < width; x++) {
+        if (nonPaper[y * width + x]) coarse[cy + Math.floor(x / FILL_BLOCK)] = 1;
+      }
+    }
+    const gap = Math.max(1, Math.round((3 * r) / FILL_BLOCK));
+    const grow = Math.max(1, Math.round(r / 2 / FILL_BLOCK));
+    const plane = { width: cw, height: ch, data: coarse };
+    const closedMask = rankFilter(rankFilter(plane, gap, 'max'), gap, 'min');
+    const grown = rankFilter(closedMask, grow, 'max').data;
+    for (let y = 0; y < height; y++) {
+      const cy = Math.floor(y / FILL_BLOCK) * cw;
+      for (let x = 0; x < width; x++) {
+        grownMask[y * width + x] = grown[cy + Math.floor(x / FILL_BLOCK)]! > 0 ? 1 : 0;
+      }
+    }
   }
 
   const sigmas = [r, r * 4, small / 4, small];

@@ -49,7 +49,8 @@ function herk1d(
 
 /**
  * Vertical van Herk pass done a whole row at a time (cache friendly): g/h are the running
- * extremes from each block's start and end, computed over padded rows.
+ * extremes from each block's start and end over padded rows. Max and min are separate loops
+ * (no per-sample branch on the operation).
  */
 function herkColumns(src: Float32Array, w: number, h: number, r: number, op: Op): Float32Array {
   const k = 2 * r + 1;
@@ -57,36 +58,32 @@ function herkColumns(src: Float32Array, w: number, h: number, r: number, op: Op)
   const pad = op === 'max' ? -Infinity : Infinity;
   const g = new Float32Array(m * w);
   const hh = new Float32Array(m * w);
-  const isMax = op === 'max';
-  for (let i = 0; i < m; i++) {
+  const rowOf = (i: number, dst: Float32Array, o: number) => {
     const j = i - r;
+    if (j >= 0 && j < h) dst.set(src.subarray(j * w, j * w + w), o);
+    else dst.fill(pad, o, o + w);
+  };
+  for (let i = 0; i < m; i++) {
     const o = i * w;
-    const inside = j >= 0 && j < h;
-    const so = j * w;
-    if (i % k === 0) {
-      for (let x = 0; x < w; x++) g[o + x] = inside ? src[so + x]! : pad;
-    } else {
+    rowOf(i, g, o);
+    if (i % k !== 0) {
       const po = o - w;
-      for (let x = 0; x < w; x++) {
-        const v = inside ? src[so + x]! : pad;
-        const prev = g[po + x]!;
-        g[o + x] = isMax ? (v > prev ? v : prev) : v < prev ? v : prev;
+      if (op === 'max') {
+        for (let x = 0; x < w; x++) if (g[po + x]! > g[o + x]!) g[o + x] = g[po + x]!;
+      } else {
+        for (let x = 0; x < w; x++) if (g[po + x]! < g[o + x]!) g[o + x] = g[po + x]!;
       }
     }
   }
   for (let i = m - 1; i >= 0; i--) {
-    const j = i - r;
     const o = i * w;
-    const inside = j >= 0 && j < h;
-    const so = j * w;
-    if (i === m - 1 || (i + 1) % k === 0) {
-      for (let x = 0; x < w; x++) hh[o + x] = inside ? src[so + x]! : pad;
-    } else {
+    rowOf(i, hh, o);
+    if (i !== m - 1 && (i + 1) % k !== 0) {
       const no = o + w;
-      for (let x = 0; x < w; x++) {
-        const v = inside ? src[so + x]! : pad;
-        const nxt = hh[no + x]!;
-        hh[o + x] = isMax ? (v > nxt ? v : nxt) : v < nxt ? v : nxt;
+      if (op === 'max') {
+        for (let x = 0; x < w; x++) if (hh[no + x]! > hh[o + x]!) hh[o + x] = hh[no + x]!;
+      } else {
+        for (let x = 0; x < w; x++) if (hh[no + x]! < hh[o + x]!) hh[o + x] = hh[no + x]!;
       }
     }
   }
@@ -94,10 +91,18 @@ function herkColumns(src: Float32Array, w: number, h: number, r: number, op: Op)
   for (let y = 0; y < h; y++) {
     const a = y * w;
     const b = (y + 2 * r) * w;
-    for (let x = 0; x < w; x++) {
-      const p = hh[a + x]!;
-      const q = g[b + x]!;
-      out[a + x] = isMax ? (p > q ? p : q) : p < q ? p : q;
+    if (op === 'max') {
+      for (let x = 0; x < w; x++) {
+        const p = hh[a + x]!;
+        const q = g[b + x]!;
+        out[a + x] = p > q ? p : q;
+      }
+    } else {
+      for (let x = 0; x < w; x++) {
+        const p = hh[a + x]!;
+        const q = g[b + x]!;
+        out[a + x] = p < q ? p : q;
+      }
     }
   }
   return out;
