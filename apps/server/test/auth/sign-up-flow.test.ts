@@ -197,6 +197,27 @@ describeEachDialect('accounts: sign-up, verification, sign-in, profile, sign-out
     expect(mail?.locale).toBe('de');
   });
 
+  it('resends the verification mail to the language of the page asking for it', async () => {
+    const email = uniqueEmail('resend');
+    const browser = new TestBrowser(t.app);
+    await browser.post('/api/auth/sign-up/email', { email, password: TEST_PASSWORD, name: 'R' });
+    const resend = await browser.post('/api/auth/send-verification-email', {
+      email,
+      callbackURL: '/de/auth?mode=signin&verified=1',
+    });
+    expect(resend.statusCode).toBe(200);
+    const mails = await mailFor(t.app, email, 'verify-email');
+    expect(mails.map((m) => m.locale)).toEqual(['de', 'en']);
+    const link = mails[0]?.links.find((l) => l.includes('/api/auth/verify-email'));
+    const verified = await browser.get(String(link));
+    expect(verified.headers.location).toBe('/de/auth?mode=signin&verified=1');
+    const signIn = await browser.post('/api/auth/sign-in/email', {
+      email,
+      password: TEST_PASSWORD,
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
   it('answers 401 on the profile when signed out', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/profile' });
     expect(response.statusCode).toBe(401);

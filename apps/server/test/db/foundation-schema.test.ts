@@ -1,5 +1,6 @@
 import { getMigrations } from 'better-auth/db/migration';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../support/accounts.ts';
 import { createTestApp, describeEachDialect } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -62,5 +63,21 @@ describeEachDialect('migration 0001 and Better Auth', (dialect) => {
       now,
     );
     expect((await t.container.profiles.findById('u1'))?.full_name).toBe('');
+  });
+});
+
+describeEachDialect('profile rows', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(() => t.close());
+
+  it('are recreated for a signed-in user whose profile row went missing', async () => {
+    const { browser, id, email } = await signUpAndSignIn(t.app, { name: 'Kept Name' });
+    await t.container.db.deleteFrom('profiles').where('id', '=', id).execute();
+    const profile = await browser.get('/api/profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ id, email, full_name: 'Kept Name', is_admin: false });
   });
 });

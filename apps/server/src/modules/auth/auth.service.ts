@@ -25,7 +25,8 @@ export function createAuthService(deps: AuthDeps): AuthService {
   return {
     betterAuth,
     googleEnabled: Boolean(deps.config.GOOGLE_CLIENT_ID && deps.config.GOOGLE_CLIENT_SECRET),
-    authenticate: (headers) => authenticate(betterAuth, deps.profiles, headers),
+    authenticate: (headers) =>
+      authenticate(betterAuth, deps.profiles, headers, deps.config.ADMIN_EMAILS),
   };
 }
 
@@ -33,13 +34,29 @@ async function authenticate(
   betterAuth: BetterAuthInstance,
   profiles: ProfileRepository,
   headers: IncomingHttpHeaders | Headers,
+  adminEmails: string[],
 ): Promise<AuthUser | null> {
   const webHeaders = headers instanceof Headers ? headers : toWebHeaders(headers);
   if (!webHeaders.get('cookie')) return null;
   // Goes through Better Auth's hooks, so idle and absolute expiry apply exactly as for /get-session.
   const result = await betterAuth.api.getSession({ headers: webHeaders });
   if (!result) return null;
-  const profile = await profiles.findById(result.user.id);
+  let profile = await profiles.findById(result.user.id);
+  if (!profile) {
+    // The user-create hook normally made it; if that write was lost, make it now (idempotent).
+    await profiles.create(
+      {
+        id: result.user.id,
+        email: result.user.email.toLowerCase(),
+        full_name: result.user.name ?? '',
+        avatar_url: result.user.image ?? null,
+        is_admin: adminEmails.includes(result.user.email.toLowerCase()),
+        locale: 'en',
+      },
+      new Date().toISOString(),
+    );
+    profile = await profiles.findById(result.user.id);
+  }
   return {
     id: result.user.id,
     email: result.user.email,

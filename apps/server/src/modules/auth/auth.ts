@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import type { BetterAuthOptions } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -177,9 +177,12 @@ export function createBetterAuth(deps: AuthDeps) {
         if (ctx.path === '/sign-up/email') {
           password = body.password;
           email = typeof body.email === 'string' ? body.email : undefined;
-        } else if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+        } else if (ctx.path === '/reset-password') {
           password = body.newPassword;
           email = await emailForReset(ctx.context, body.token);
+        } else if (ctx.path === '/change-password') {
+          password = body.newPassword;
+          email = (await getSessionFromCtx(ctx))?.user.email;
         } else {
           return;
         }

@@ -13,11 +13,9 @@ const advanceBody = z.strictObject({
 /** What the web app needs to know about this server's setup (no secrets). */
 export function publicConfig(container: Container) {
   const { config } = container;
-  // The billing module reads STRIPE_SECRET_KEY to pick Stripe; otherwise the sandbox provider.
-  const stripeKey = (config as { STRIPE_SECRET_KEY?: string }).STRIPE_SECRET_KEY;
   return {
     googleEnabled: container.auth.googleEnabled,
-    billing: stripeKey ? ('stripe' as const) : ('sandbox' as const),
+    billing: config.stripe ? ('stripe' as const) : ('sandbox' as const),
     mail: config.SMTP_URL ? ('smtp' as const) : ('outbox' as const),
     devMailbox: !config.isProduction,
   };
