@@ -1,7 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
+import { expectAccessible, launchBrowser, PHONE, screenshot } from './support/browser.ts';
 import type { TestBrowser } from './support/browser.ts';
 import { createVerifiedUser, startServer } from './support/server.ts';
 import type { TestServer } from './support/server.ts';
@@ -123,6 +123,7 @@ describe('subscriptions in the browser', () => {
       subscribed: true,
       subscription_tier: '1-month',
     });
+    await monthly.getByTestId('current-plan').waitFor();
     const during = await uploadStatus(page);
     if (during !== null) expect(during).toBe(202);
 
@@ -185,5 +186,45 @@ describe('subscriptions in the browser', () => {
     await page.getByRole('heading', { name: 'Upgrade to Premium' }).waitFor();
     expect(await page.getByTestId('subscription-card').count()).toBe(0);
     await screenshot(page, 'profile-expired', 'en', 'desktop');
+
+    // And the pricing page offers the plans again.
+    await page.goto(`${server.baseURL}/pricing`);
+    await monthly.getByRole('button', { name: 'Subscribe' }).waitFor();
+  });
+
+  it('runs the checkout in Spanish and returns to the Spanish pages (phone)', async () => {
+    const email = 'lucia@example.com';
+    const password = 'papel-liso-2026';
+    await createVerifiedUser(server, { email, password, name: 'Lucía Pérez' });
+    const page = await browser.newPage({ viewport: PHONE, locale: 'es-ES' });
+    await page.goto(`${server.baseURL}/es/auth?mode=signin`);
+    await page.getByLabel(/^Correo electrónico$/).fill(email);
+    await page.getByLabel(/^Contraseña$/).fill(password);
+    await page
+      .locator('form')
+      .getByRole('button', { name: /^Iniciar sesión$/ })
+      .click();
+    await page.getByText('¡Sesión iniciada correctamente!').first().waitFor();
+
+    await page.goto(`${server.baseURL}/es/pricing`);
+    const yearly = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: '1 año' }) });
+    await yearly.getByRole('button', { name: 'Suscribirse' }).click();
+    await page.waitForURL(/\/billing\/sandbox\/checkout\//);
+    await page.getByText('Sandbox: no se cobra ninguna tarjeta').waitFor();
+    expect(await page.getByTestId('sandbox-price').textContent()).toBe('$99 al año');
+    await screenshot(page, 'sandbox-checkout', 'es', 'phone');
+    await page.getByRole('button', { name: 'Iniciar suscripción' }).click();
+    await page.getByText('Suscripción iniciada').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/es/pricing');
+    await yearly.getByTestId('current-plan').waitFor();
+
+    await page.goto(`${server.baseURL}/es/profile`);
+    const card = page.getByTestId('subscription-card');
+    expect(await card.getByTestId('subscription-tier').textContent()).toBe('Anual (1 año)');
+    await card.getByText('Se renueva el').waitFor();
+    await expectAccessible(page, 'profile with subscription (es, phone)');
+    await screenshot(page, 'profile-subscribed', 'es', 'phone');
   });
 });

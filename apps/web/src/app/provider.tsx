@@ -5,9 +5,9 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { i18n } from '../lib/i18n.ts';
 
-export function createQueryClient() {
+export function createQueryClient({ retry = 1 }: { retry?: number } = {}) {
   return new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry } },
   });
 }
 

@@ -25,7 +25,7 @@ async function fetchSession(): Promise<SessionData> {
 
 /** The signed-in user's session (null when signed out). */
 export function useSession() {
-  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: sessionKey, queryFn: fetchSession, staleTime: 60_000 });
 }
 
 /** Our own profile record (is_admin, is_premium, full_name); only fetched while signed in. */

@@ -1,14 +1,20 @@
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { LocalizedLink } from '../../../components/localized-link.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSession } from '../../../lib/auth.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { startCheckout } from '../api/checkout.ts';
+import { useSubscription } from '../api/subscription.ts';
 
-/** Subscribe to a plan: signed-out visitors are sent to sign up, signed-in ones to checkout. */
+/**
+ * Subscribe to a plan: signed-out visitors are sent to sign up, signed-in ones to checkout.
+ * Subscribers see their current plan marked and a way to manage it instead.
+ */
 export function SubscribeButton({
   plan,
   label,
@@ -24,6 +30,8 @@ export function SubscribeButton({
   const navigate = useNavigate();
   const session = useSession();
   const [loading, setLoading] = useState(false);
+  const subscription = useSubscription(Boolean(session.data));
+  const current = session.data && subscription.data?.subscribed ? subscription.data : null;
 
   async function onClick() {
     if (!session.data) {
@@ -47,6 +55,22 @@ export function SubscribeButton({
       });
       setLoading(false);
     }
+  }
+
+  if (current) {
+    return current.subscription_tier === plan ? (
+      <p
+        className={buttonClass('secondary', 'lg', 'w-full cursor-default')}
+        data-testid="current-plan"
+      >
+        <Check aria-hidden="true" className="h-4 w-4 text-brand-700" />
+        {t('currentPlan')}
+      </p>
+    ) : (
+      <LocalizedLink to="/profile" className={buttonClass('secondary', 'lg', 'w-full')}>
+        {t('manageInProfile')}
+      </LocalizedLink>
+    );
   }
 
   return (
