@@ -1,6 +1,6 @@
-import type { GrayImage, Point } from '../types.ts';
-import { bilinear } from '../geometry/raster.ts';
+import type { Point } from '../types.ts';
 import { solveDense } from '../geometry/homography.ts';
+import type { EdgeMap } from './edges.ts';
 
 export interface TracedBoundary {
   /** top tl→tr, right tr→br, bottom bl→br, left tl→bl */
@@ -63,8 +63,7 @@ export function traceBoundary(
   w: number,
   h: number,
   corners: [Point, Point, Point, Point],
-  luma: GrayImage,
-  chroma: GrayImage,
+  edges: EdgeMap,
 ): TracedBoundary {
   const diag = Math.hypot(w, h);
   const inside = (x: number, y: number): boolean => {
@@ -85,7 +84,7 @@ export function traceBoundary(
     const dy = (b.y - a.y) / len;
     const nx = dy;
     const ny = -dx;
-    const R = Math.max(6, 0.05 * diag);
+    const R = Math.max(6, Math.round(0.03 * diag));
     const t = new Float64Array(SAMPLES);
     const dev = new Float64Array(SAMPLES);
     const valid = new Uint8Array(SAMPLES);
@@ -96,11 +95,32 @@ export function traceBoundary(
       t[i] = i / (SAMPLES - 1);
       const px = a.x + (b.x - a.x) * t[i]!;
       const py = a.y + (b.y - a.y) * t[i]!;
+      // Prefer a sharp edge facing the right way; fall back to the mask transition.
       let best = Infinity;
-      for (let d = -R; d <= R; d += 0.5) {
-        if (inside(px + d * nx, py + d * ny) && !inside(px + (d + 0.5) * nx, py + (d + 0.5) * ny)) {
-          const mid = d + 0.25;
-          if (Math.abs(mid) < Math.abs(best)) best = mid;
+      let bestEdge = 0;
+      for (let d = -R; d <= R; d += 1) {
+        const x = Math.round(px + d * nx);
+        const y = Math.round(py + d * ny);
+        if (x < 0 || y < 0 || x >= w || y >= h) continue;
+        const k = y * w + x;
+        const m = edges.mag[k]!;
+        if (m <= 0 || Math.abs(edges.gx[k]! * nx + edges.gy[k]! * ny) < 0.9) continue;
+        const score = m * (1 - Math.abs(d) / (2 * R));
+        if (score > bestEdge) {
+          bestEdge = score;
+          best = d;
+        }
+      }
+      const edgeHit = Number.isFinite(best);
+      if (!edgeHit) {
+        for (let d = -R; d <= R; d += 0.5) {
+          if (
+            inside(px + d * nx, py + d * ny) &&
+            !inside(px + (d + 0.5) * nx, py + (d + 0.5) * ny)
+          ) {
+            const mid = d + 0.25;
+            if (Math.abs(mid) < Math.abs(best)) best = mid;
+          }
         }
       }
       if (Number.isFinite(best) && i > 0 && i < SAMPLES - 1) {
@@ -113,12 +133,8 @@ export function traceBoundary(
         nearBorder++;
         sideCounted++;
       } else if (i > 1 && i < SAMPLES - 2) {
-        const lin = bilinear(luma, ex - 3 * nx, ey - 3 * ny);
-        const lout = bilinear(luma, ex + 3 * nx, ey + 3 * ny);
-        const cin = bilinear(chroma, ex - 3 * nx, ey - 3 * ny);
-        const cout = bilinear(chroma, ex + 3 * nx, ey + 3 * ny);
         sideCounted++;
-        if (Math.abs(lin - lout) + Math.abs(cin - cout) > 10) sideSupported++;
+        if (edgeHit) sideSupported++;
       }
     }
     const trend = robustQuadratic(t, dev, valid, Math.max(1, diag / 500));

@@ -37,6 +37,21 @@ describe('detectPage', () => {
     expect(cornerError(outline!.corners, quad)).toBeLessThan(4);
   });
 
+  it('finds the whole page under a soft cast shadow', () => {
+    const img = drawScene(400, 460, quad, 'wood', 11);
+    // A soft-edged shadow over the lower-left part: the page there is darker than the lit table.
+    for (let y = 0; y < 460; y++) {
+      for (let x = 0; x < 400; x++) {
+        const s = Math.min(1, Math.max(0, (y - x - 120) / 40));
+        const i = (y * 400 + x) * 3;
+        for (let c = 0; c < 3; c++) img.data[i + c] = Math.round(img.data[i + c]! * (1 - 0.45 * s));
+      }
+    }
+    const { outline } = detectPage(img);
+    expect(outline).not.toBeNull();
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
+  });
+
   it('marks a page filling the frame as clipped on all sides', () => {
     const full: Point[] = [
       { x: -5, y: -5 },

@@ -11,6 +11,7 @@ import {
   type Line,
 } from './quad.ts';
 import { traceBoundary } from './boundary.ts';
+import { bestEdgeLine, edgeMap, segmentSupport, sidesContrast, type EdgeMap } from './edges.ts';
 
 export interface DetectResult {
   outline: PageOutline | null;
@@ -174,10 +175,16 @@ function fitGauss(samples: number[]): Gauss3 | null {
 }
 
 function mahal(g: Gauss3, v: [number, number, number]): number {
-  const d = [v[0] - g.mean[0], v[1] - g.mean[1], v[2] - g.mean[2]];
-  let s = 0;
-  for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) s += d[a]! * g.inv[a * 3 + b]! * d[b]!;
-  return s + g.logDet;
+  const d0 = v[0] - g.mean[0];
+  const d1 = v[1] - g.mean[1];
+  const d2 = v[2] - g.mean[2];
+  const m = g.inv;
+  return (
+    d0 * (m[0]! * d0 + m[1]! * d1 + m[2]! * d2) +
+    d1 * (m[3]! * d0 + m[4]! * d1 + m[5]! * d2) +
+    d2 * (m[6]! * d0 + m[7]! * d1 + m[8]! * d2) +
+    g.logDet
+  );
 }
 
 /**
@@ -189,9 +196,13 @@ function mahal(g: Gauss3, v: [number, number, number]): number {
 export function colourModelScore(f: PaperFeatures, seed: Uint8Array): GrayImage | null {
   const { width: w, height: h } = f;
   const [R, G, B] = f.rgb;
+  const v: [number, number, number] = [0, 0, 0];
   const feat = (i: number): [number, number, number] => {
     const s = R.data[i]! + G.data[i]! + B.data[i]! + 30;
-    return [R.data[i]! / s, G.data[i]! / s, (0.15 * f.luma.data[i]!) / 255];
+    v[0] = R.data[i]! / s;
+    v[1] = G.data[i]! / s;
+    v[2] = (0.15 * f.luma.data[i]!) / 255;
+    return v;
   };
   const core = morph(seed, w, h, 3, false);
   const halo = morph(seed, w, h, 4, true);
@@ -201,9 +212,12 @@ export function colourModelScore(f: PaperFeatures, seed: Uint8Array): GrayImage 
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
       const i = y * w + x;
-      if (core[i]) fg.push(...feat(i));
-      else if (!halo[i] && (x < band || y < band || x >= w - band || y >= h - band)) {
-        bg.push(...feat(i));
+      if (core[i]) {
+        const q = feat(i);
+        fg.push(q[0], q[1], q[2]);
+      } else if (!halo[i] && (x < band || y < band || x >= w - band || y >= h - band)) {
+        const q = feat(i);
+        bg.push(q[0], q[1], q[2]);
       }
     }
   }
@@ -212,8 +226,8 @@ export function colourModelScore(f: PaperFeatures, seed: Uint8Array): GrayImage 
   if (!gf || !gb) return null;
   const out = new Float32Array(w * h);
   for (let i = 0; i < out.length; i++) {
-    const v = feat(i);
-    const llr = 0.5 * (mahal(gb, v) - mahal(gf, v));
+    const q = feat(i);
+    const llr = 0.5 * (mahal(gb, q) - mahal(gf, q));
     out[i] = Math.max(0, Math.min(255, 128 + 8 * llr));
   }
   return { width: w, height: h, data: out };
@@ -333,6 +347,58 @@ function refineQuad(
   return { corners, lines };
 }
 
+/**
+ * Moves each side of a mask-derived quad onto the best sharp straight edge nearby (a mask can
+ * leak into a lit table or stop at a cast shadow; the paper's own edge is sharp and straight),
+ * keeping sides that lie on the image border or find no better-supported edge.
+ */
+function snapToEdges(
+  q: [Point, Point, Point, Point],
+  edges: EdgeMap,
+  w: number,
+  h: number,
+  diag: number,
+): [Point, Point, Point, Point] {
+  const onBorder = (a: Point, b: Point): boolean =>
+    (a.x < 3 && b.x < 3) ||
+    (a.y < 3 && b.y < 3) ||
+    (a.x > w - 4 && b.x > w - 4) ||
+    (a.y > h - 4 && b.y > h - 4);
+  const lines: Line[] = [];
+  for (let s = 0; s < 4; s++) {
+    const a = q[s]!;
+    const b = q[(s + 1) % 4]!;
+    const base = lineThrough(a, b);
+    const mid = (t: number): Point => ({ x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) });
+    const border = onBorder(a, b);
+    // A side on the image border has no edge of its own; a page edge found inside wins
+    // only with strong support (else the page really is cut by the frame).
+    const own = border
+      ? 0
+      : segmentSupport(edges, mid(0.1), mid(0.9)) *
+        Math.min(1, sidesContrast(edges, mid(0.1), mid(0.9)) / 15);
+    // A wavy (crumpled) but real edge: support with a looser tolerance.
+    const ownLoose = border ? 0 : segmentSupport(edges, mid(0.1), mid(0.9), 5);
+    const found = bestEdgeLine(edges, a, b, (border ? 0.18 : 0.12) * diag);
+    const need = border ? 0.6 : 0.35;
+    // Inward moves (towards the centre) risk snapping onto a text line or rule: allowed only
+    // when the mask's own side has no real edge (it leaked, or lies on the frame).
+    const cx = (q[0].x + q[1].x + q[2].x + q[3].x) / 4;
+    const cy = (q[0].y + q[1].y + q[2].y + q[3].y) / 4;
+    const m0 = mid(0.5);
+    const m1 = { x: (found.a.x + found.b.x) / 2, y: (found.a.y + found.b.y) / 2 };
+    const inward = Math.hypot(m1.x - cx, m1.y - cy) < Math.hypot(m0.x - cx, m0.y - cy) - 2;
+    const allowed = !inward || border || ownLoose < 0.3;
+    lines.push(allowed && found.support >= need && found.support > own + 0.05 ? found.line : base);
+  }
+  const out = q.map((c, k) => {
+    const p = intersect(lines[(k + 3) % 4]!, lines[k]!);
+    if (!p || Math.hypot(p.x - c.x, p.y - c.y) > 0.25 * diag) return c;
+    return p;
+  }) as [Point, Point, Point, Point];
+  return isConvex(out) ? out : q;
+}
+
 function quadArea(q: Point[]): number {
   let a = 0;
   for (let i = 0; i < q.length; i++) {
@@ -387,19 +453,29 @@ export function fullFrameOutline(width: number, height: number, confidence: numb
  * a confidence from edge contrast along the curves. Coordinates are those of `work`.
  * @example const { outline } = detectPage(work); // outline.corners = [tl, tr, br, bl]
  */
-export function detectPage(work: RgbImage, maxSide = 640): DetectResult {
+export function detectPage(work: RgbImage, maxSide = 560): DetectResult {
   const f = paperFeatures(work, maxSide);
+  const edges = edgeMap(f.luma, f.chroma);
   const paperMask = pageMask(f);
-  const masks: Array<[string, Uint8Array]> = [
-    ['paperness', paperMask],
-    ['background distance', pageMask(f, backgroundDistance(f))],
+  // Candidates from cheapest to dearest; a clean, confident paperness outline ends the search.
+  const masks: Array<[string, () => Uint8Array | null]> = [
+    ['paperness', () => paperMask],
+    [
+      'colour model',
+      () => {
+        const colour = colourModelScore(f, paperMask);
+        return colour ? pageMask(f, colour, 128) : null;
+      },
+    ],
+    ['background distance', () => pageMask(f, backgroundDistance(f))],
   ];
-  const colour = colourModelScore(f, paperMask);
-  if (colour) masks.push(['colour model', pageMask(f, colour, 128)]);
   let best: DetectResult | null = null;
   let bestScore = -Infinity;
-  for (const [name, mask] of masks) {
-    const r = detectFromMask(f, mask);
+  for (const [name, make] of masks) {
+    if (best?.outline && best.outline.confidence >= 0.95) break;
+    const mask = make();
+    if (!mask) continue;
+    const r = detectFromMask(f, mask, edges);
     r.details.feature = name;
     // Edge support decides; a larger page wins near-ties (shadowed parts of the page also
     // show contrast along their border).
@@ -412,7 +488,7 @@ export function detectPage(work: RgbImage, maxSide = 640): DetectResult {
   return best!;
 }
 
-function detectFromMask(f: PaperFeatures, mask: Uint8Array): DetectResult {
+function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): DetectResult {
   const { width: w, height: h } = f;
   let area = 0;
   for (let i = 0; i < mask.length; i++) area += mask[i]!;
@@ -424,7 +500,8 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array): DetectResult {
   const hull = convexHull(boundary);
   const rough = orderCorners(maxAreaQuad(hull));
   const diag = Math.hypot(w, h);
-  const { corners } = refineQuad(rough, boundary, diag);
+  const fromMask = refineQuad(rough, boundary, diag).corners;
+  const corners = snapToEdges(fromMask, edges, w, h, diag);
   if (!isConvex(corners) || quadArea(corners) < 0.03 * w * h) {
     return {
       outline: null,
@@ -432,12 +509,15 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array): DetectResult {
       details: { areaFrac },
     };
   }
-  const traced = traceBoundary(mask, w, h, corners, f.luma, f.chroma);
+  const traced = traceBoundary(mask, w, h, corners, edges);
   // A page mask fills its quadrilateral; a mask of clutter or of half a page does not.
   const fill = area / quadArea(corners);
   const quadFit = Math.max(0, Math.min(1, (Math.min(fill, 2 - fill) - 0.75) / 0.15));
-  traced.confidence *= quadFit;
-  if (quadFit < 1) traced.reason = `mask fills ${(100 * fill).toFixed(0)} % of its quadrilateral`;
+  // Strong edge support vouches for the outline even where the mask leaked.
+  if (traced.support < 0.7) {
+    traced.confidence *= quadFit;
+    if (quadFit < 1) traced.reason = `mask fills ${(100 * fill).toFixed(0)} % of its quadrilateral`;
+  }
   const s = 1 / f.scale;
   const toWork = (p: Point): Point => ({ x: (p.x + 0.5) * s - 0.5, y: (p.y + 0.5) * s - 0.5 });
   const outline: PageOutline = {

@@ -141,3 +141,15 @@ export function rotateMap(map: BackwardMap, rotation: 0 | 90 | 180 | 270): Backw
     return sampleMap(map, ox, oy);
   });
 }
+
+/**
+ * The same map with its output frame scaled by `a` (a < 1: a smaller analysis copy of the
+ * output; coordinates of the source are unchanged).
+ * @example const small = scaleOutput(map, 0.75);
+ */
+export function scaleOutput(map: BackwardMap, a: number): BackwardMap {
+  if (a === 1) return map;
+  const w = Math.max(2, Math.round(map.outWidth * a));
+  const h = Math.max(2, Math.round(map.outHeight * a));
+  return mapFromFunction(w, h, map.step, (x, y) => sampleMap(map, x / a, y / a));
+}

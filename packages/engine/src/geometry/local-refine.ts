@@ -1,5 +1,5 @@
 import type { BackwardMap, GrayImage, StageReport } from '../types.ts';
-import { composeMaps, renderGray } from './backward-map.ts';
+import { composeMaps, renderGray, scaleOutput } from './backward-map.ts';
 import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
 import { detectTextLines, lineWaviness, type TextLines } from './text-lines.ts';
 
@@ -23,24 +23,30 @@ export function refineLocal(
   gray: GrayImage,
   global: BackwardMap,
   anchor: MeshOptions['anchor'],
-  rectified?: GrayImage,
+  analysisScale = 1,
   detected?: TextLines,
 ): LocalResult {
   const t0 = performance.now();
-  const flat = rectified ?? renderGray(gray, global);
-  const tl = detected ?? detectTextLines(flat);
+  const a = analysisScale;
+  const tl = detected ?? detectTextLines(renderGray(gray, scaleOutput(global, a)));
   const skip = (reason: string, details?: Record<string, unknown>): LocalResult => ({
     map: global,
     report: { stage: 'local', applied: false, reason, ms: performance.now() - t0, details },
     lines: tl,
   });
-  const { lines, charHeight } = tl;
+  // Lines are found on an analysis copy scaled by a; the mesh lives in output pixels.
+  const charHeight = tl.charHeight / a;
+  const lines = tl.lines.map((l) => ({
+    xs: l.xs.map((v) => v / a),
+    ys: l.ys.map((v) => v / a),
+    length: l.length / a,
+  }));
   if (lines.length < MIN_LINES) {
     return skip(`too little text to trust a local warp (${lines.length} lines)`, {
       lines: lines.length,
     });
   }
-  const pitch = Number.isFinite(tl.pitch) ? tl.pitch : 2.2 * charHeight;
+  const pitch = Number.isFinite(tl.pitch) ? tl.pitch / a : 2.2 * charHeight;
   const spacing = Math.max(12, Math.min(40, Math.round(0.7 * pitch)));
   let stiffness = 1;
   let mesh = null;
@@ -72,13 +78,13 @@ export function refineLocal(
     return skip(`mesh folds over (${mesh.foldedTriangles} triangles)`, details);
   }
   const composed = composeMaps(mesh.map, global);
-  const after = detectTextLines(renderGray(gray, composed));
-  const wavyBefore = lineWaviness(lines);
+  const after = detectTextLines(renderGray(gray, scaleOutput(composed, a)));
+  const wavyBefore = lineWaviness(tl.lines);
   const wavyAfter = lineWaviness(after.lines);
   details.wavinessBefore = wavyBefore;
   details.wavinessAfter = wavyAfter;
   details.linesAfter = after.lines.length;
-  if (wavyAfter > 0.9 * wavyBefore || after.lines.length < 0.7 * lines.length) {
+  if (wavyAfter > 0.9 * wavyBefore || after.lines.length < 0.7 * tl.lines.length) {
     return skip('local warp did not make the text lines straighter', details);
   }
   return {

@@ -227,9 +227,9 @@ export function solveMeshWarp(
   const active = new Uint8Array(L).fill(1);
   const rmsBefore = rmsOf(x, active);
   let iterations = 0;
-  const rounds = opts.irlsRounds ?? 3;
+  const rounds = opts.irlsRounds ?? 2;
   for (let round = 0; round <= rounds; round++) {
-    iterations += ls.solve(x, opts.maxIter ?? 1500, opts.tol ?? 1e-5);
+    iterations += ls.solve(x, opts.maxIter ?? 400, opts.tol ?? 1e-5);
     if (round === rounds) break;
     // Drop mis-grouped lines, Huber-weight the rest.
     const perLine: number[][] = lines.map(() => []);

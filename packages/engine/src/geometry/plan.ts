@@ -1,8 +1,8 @@
 import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
-import { identityMap, renderGray, rotateMap } from './backward-map.ts';
+import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import { detectTextLines } from './text-lines.ts';
-import { deskewMap, estimateSkew } from '../orient/skew.ts';
+import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
 import { refineLocal } from './local-refine.ts';
@@ -16,6 +16,7 @@ export interface PlanOptions {
 /** Outlines below this confidence are not trusted for a full Coons warp. */
 const MIN_OUTLINE_CONFIDENCE = 0.5;
 const STEP = 8;
+const ANALYSIS_SIDE = 1280;
 
 function checkAbort(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
@@ -90,7 +91,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
 
   const gray = toGray(work).image;
   const t2 = performance.now();
-  let rect = renderGray(gray, map);
+  // Text analysis runs on a copy of the output at most ANALYSIS_SIDE px long.
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
+  let rect = renderGray(gray, scaleOutput(map, scale));
   let lines = detectTextLines(rect);
   let rotation: GeometryPlan['rotation'] = 0;
   const c = outline?.clipped;
@@ -104,9 +107,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     aspect = 1 / aspect;
     rotation = 90;
     anchor = { top: anchor.left, right: anchor.top, bottom: anchor.right, left: anchor.bottom };
-    rect = renderGray(gray, map);
+    rect = renderGray(gray, scaleOutput(map, scale));
     lines = detectTextLines(rect);
   }
+  const upright = lines;
   const skew = estimateSkew(lines.lines);
   let skewDeg = 0;
   const deskewReason =
@@ -120,8 +124,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (deskewReason === null) {
     skewDeg = skew.deg;
     map = deskewMap(map, skewDeg);
-    rect = renderGray(gray, map);
-    lines = detectTextLines(rect);
+    lines = { ...lines, lines: rotateLines(lines.lines, skewDeg, rect.width, rect.height) };
     if (Math.abs(skewDeg) > 0.5) anchor = { top: false, right: false, bottom: false, left: false };
   }
   stages.push({
@@ -134,20 +137,16 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   opts.onProgress?.(0.55);
   checkAbort(opts.signal);
 
-  const local = refineLocal(gray, map, anchor, rect, lines);
+  const local = refineLocal(gray, map, anchor, scale, lines);
   map = local.map;
   stages.push(local.report);
   opts.onProgress?.(0.9);
 
   const t3 = performance.now();
-  const final = local.lines;
-  const ud = detectUpsideDown(
-    final.ink,
-    map.outWidth,
-    map.outHeight,
-    final.lines,
-    final.charHeight,
-  );
+  // Without a local warp, the ink and lines of the (un-deskewed) rectified page serve: a small
+  // rotation does not change which way up the text is.
+  const final = local.report.applied ? local.lines : upright;
+  const ud = detectUpsideDown(final.ink, rect.width, rect.height, final.lines, final.charHeight);
   if (ud.upsideDown && ud.confidence > 0.3) {
     map = rotateMap(map, 180);
     rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];

@@ -4,30 +4,55 @@
  * forming AᵀA (two CSR products per iteration). Float64 throughout.
  */
 export class LeastSquares {
-  private cols: number[] = [];
-  private vals: number[] = [];
-  private rowPtr: number[] = [0];
-  private rhs: number[] = [];
-  private weights: number[] = [];
+  private cols = new Int32Array(1024);
+  private vals = new Float64Array(1024);
+  private nnz = 0;
+  private rowPtr = new Int32Array(256);
+  private rhs = new Float64Array(256);
+  private weights = new Float64Array(256);
+  private m = 0;
 
   constructor(readonly unknowns: number) {}
 
   get rows(): number {
-    return this.rhs.length;
+    return this.m;
   }
 
   /** Adds the row  Σ coef[k]·x[idx[k]] = b  with weight w (the row is scaled by √w). */
   add(idx: ArrayLike<number>, coef: ArrayLike<number>, b: number, w = 1): number {
     const s = Math.sqrt(w);
+    if (this.nnz + idx.length > this.cols.length) {
+      const size = Math.max(2 * this.cols.length, this.nnz + idx.length);
+      const c = new Int32Array(size);
+      c.set(this.cols);
+      this.cols = c;
+      const v = new Float64Array(size);
+      v.set(this.vals);
+      this.vals = v;
+    }
+    if (this.m + 2 > this.rhs.length) {
+      const size = 2 * this.rhs.length;
+      const r = new Int32Array(size + 1);
+      r.set(this.rowPtr);
+      this.rowPtr = r;
+      const b2 = new Float64Array(size);
+      b2.set(this.rhs);
+      this.rhs = b2;
+      const w2 = new Float64Array(size);
+      w2.set(this.weights);
+      this.weights = w2;
+    }
     for (let k = 0; k < idx.length; k++) {
       if (coef[k] === 0) continue;
-      this.cols.push(idx[k]!);
-      this.vals.push(coef[k]! * s);
+      this.cols[this.nnz] = idx[k]!;
+      this.vals[this.nnz] = coef[k]! * s;
+      this.nnz++;
     }
-    this.rowPtr.push(this.cols.length);
-    this.rhs.push(b * s);
-    this.weights.push(s);
-    return this.rhs.length - 1;
+    this.rhs[this.m] = b * s;
+    this.weights[this.m] = s;
+    this.m++;
+    this.rowPtr[this.m] = this.nnz;
+    return this.m - 1;
   }
 
   /** Re-weights a row (IRLS): the row's effective weight becomes w. */
@@ -56,11 +81,11 @@ export class LeastSquares {
    */
   solve(x: Float64Array, maxIter = 2000, tol = 1e-6): number {
     const n = this.unknowns;
-    const m = this.rhs.length;
-    const rowPtr = Int32Array.from(this.rowPtr);
-    const cols = Int32Array.from(this.cols);
-    const vals = Float64Array.from(this.vals);
-    const b = Float64Array.from(this.rhs);
+    const m = this.m;
+    const rowPtr = this.rowPtr;
+    const cols = this.cols;
+    const vals = this.vals;
+    const b = this.rhs.subarray(0, m);
     const Ax = new Float64Array(m);
     const mulA = (v: Float64Array, out: Float64Array): void => {
       for (let i = 0; i < m; i++) {
@@ -79,7 +104,7 @@ export class LeastSquares {
       }
     };
     const diag = new Float64Array(n);
-    for (let k = 0; k < vals.length; k++) diag[cols[k]!] = diag[cols[k]!]! + vals[k]! * vals[k]!;
+    for (let k = 0; k < this.nnz; k++) diag[cols[k]!] = diag[cols[k]!]! + vals[k]! * vals[k]!;
     for (let j = 0; j < n; j++) diag[j] = diag[j]! > 0 ? 1 / diag[j]! : 0;
     // r = Aᵀ(b − A x)
     mulA(x, Ax);

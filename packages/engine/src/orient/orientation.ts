@@ -60,10 +60,11 @@ export function textIsVertical(
 }
 
 /**
- * 0° vs 180° from the ascender/descender asymmetry of Latin text: around each line's centre,
- * the ink profile has a dense x-height core; upright text carries more ink above the core
- * (ascenders, capitals) than below it (descenders). Returns the ratio above/below summed over
- * lines and whether the page is upside down.
+ * 0° vs 180° from the ascender/descender asymmetry of Latin text. Per text line and column, the
+ * topmost and bottommost ink near the centreline give two envelopes; their medians are the
+ * x-height line and the baseline. Upright text has more columns reaching well above the
+ * x-height line (ascenders, capitals, i-dots) than well below the baseline (descenders).
+ * Returns the ratio ascender/descender columns and whether the page is upside down.
  * @example const { upsideDown } = detectUpsideDown(ink, w, h, lines, charHeight);
  */
 export function detectUpsideDown(
@@ -73,12 +74,15 @@ export function detectUpsideDown(
   lines: TextLine[],
   charHeight: number,
 ): { upsideDown: boolean; ratio: number; confidence: number } {
-  const R = Math.max(4, Math.round(1.6 * charHeight));
-  let above = 0;
-  let below = 0;
+  const R = Math.max(4, Math.round(1.3 * charHeight));
+  let asc = 0;
+  let desc = 0;
   let used = 0;
+  const tops: number[] = [];
+  const bots: number[] = [];
   for (const line of lines) {
-    const prof = new Float64Array(2 * R + 1);
+    tops.length = 0;
+    bots.length = 0;
     let columns = 0;
     for (let k = 0; k < line.xs.length - 1; k++) {
       const xa = line.xs[k]!;
@@ -88,35 +92,38 @@ export function detectUpsideDown(
         columns++;
         const t = (x - xa) / (xb - xa);
         const yc = Math.round(line.ys[k]! + t * (line.ys[k + 1]! - line.ys[k]!));
+        let top = 0;
+        let bot = -1;
         for (let d = -R; d <= R; d++) {
           const y = yc + d;
-          if (y >= 0 && y < h && ink[y * w + x]) prof[d + R] = prof[d + R]! + 1;
+          if (y < 0 || y >= h || !ink[y * w + x]) continue;
+          if (bot < top) top = d;
+          bot = d;
+        }
+        if (bot >= top) {
+          tops.push(top);
+          bots.push(bot);
         }
       }
     }
-    let peak = 0;
-    for (let i = 0; i < prof.length; i++) if (prof[i]! > prof[peak]!) peak = i;
-    // Solid rules and bars are not text: their core is ink in nearly every column.
-    if (prof[peak]! > 0.8 * columns || prof[peak]! <= 0) continue;
-    const level = 0.5 * prof[peak]!;
-    let top = peak;
-    while (top > 0 && prof[top - 1]! >= level) top--;
-    let bot = peak;
-    while (bot < prof.length - 1 && prof[bot + 1]! >= level) bot++;
+    // Solid rules and bars are not text.
+    if (tops.length < 10 || tops.length > 0.9 * columns) continue;
+    const med = (v: number[]): number => [...v].sort((p, q) => p - q)[v.length >> 1]!;
+    const xLine = med(tops);
+    const base = med(bots);
+    const core = Math.max(2, base - xLine);
+    const margin = Math.max(1.5, 0.35 * core);
     let a = 0;
     let b = 0;
-    let core = 0;
-    for (let i = 0; i < top; i++) a += prof[i]!;
-    for (let i = top; i <= bot; i++) core += prof[i]!;
-    for (let i = bot + 1; i < prof.length; i++) b += prof[i]!;
-    // Each line votes with its own normalised masses, weighted by its length.
-    const wgt = Math.sqrt(line.length);
-    above += (wgt * a) / core;
-    below += (wgt * b) / core;
+    for (let i = 0; i < tops.length; i++) {
+      if (tops[i]! < xLine - margin) a++;
+      if (bots[i]! > base + margin) b++;
+    }
+    asc += a;
+    desc += b;
     used++;
   }
-  const ratio = (above + 1e-3) / (below + 1e-3);
-  const confidence =
-    Math.min(1, used / 10) * Math.min(1, Math.abs(Math.log(ratio)) / Math.log(1.5));
-  return { upsideDown: ratio < 1 / 1.25 && used >= 3, ratio, confidence };
+  const ratio = (asc + 1) / (desc + 1);
+  const confidence = Math.min(1, used / 10) * Math.min(1, Math.abs(Math.log(ratio)) / Math.log(2));
+  return { upsideDown: ratio < 0.75 && used >= 8, ratio, confidence };
 }

@@ -67,3 +67,32 @@ export function deskewMap(map: BackwardMap, deg: number): BackwardMap {
     return sampleMap(map, cx + c * dx - s * dy, cy + s * dx + c * dy);
   });
 }
+
+/**
+ * The same text lines seen in the frame `deskewMap(map, deg)` produces (a rotation about the
+ * centre of a width×height frame), so a deskew needs no second detection pass.
+ * @example const level = rotateLines(lines, 1.5, w, h);
+ */
+export function rotateLines(
+  lines: TextLine[],
+  deg: number,
+  width: number,
+  height: number,
+): TextLine[] {
+  const th = (deg * Math.PI) / 180;
+  const c = Math.cos(th);
+  const s = Math.sin(th);
+  const cx = (width - 1) / 2;
+  const cy = (height - 1) / 2;
+  return lines.map((l) => {
+    const xs = new Float64Array(l.xs.length);
+    const ys = new Float64Array(l.ys.length);
+    for (let k = 0; k < xs.length; k++) {
+      const dx = l.xs[k]! - cx;
+      const dy = l.ys[k]! - cy;
+      xs[k] = cx + c * dx + s * dy;
+      ys[k] = cy - s * dx + c * dy;
+    }
+    return { xs, ys, length: l.length };
+  });
+}
