@@ -27,6 +27,8 @@ describeEachDialect('accounts: sign-up, verification, sign-in, profile, sign-out
     const early = await browser.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    // ... and gets a fresh verification link for it.
+    expect(await mailFor(t.app, email, 'verify-email')).toHaveLength(2);
 
     // The verification mail is in Spanish and its link returns to the Spanish sign-in page.
     const [mail] = await mailFor(t.app, email, 'verify-email');

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Locale, Mailer } from '../mail/mail.types.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
-import { callbackOf, localeFromAcceptLanguage, localeFromPath } from './locale.ts';
+import { callbackOf, localeFromAcceptLanguage, localeFromPath, localePrefix } from './locale.ts';
 import {
   MIN_PASSWORD_LENGTH,
   passwordProblems,
@@ -97,6 +97,8 @@ export function createBetterAuth(deps: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // An unverified user who signs in with the right password gets a fresh link (mailer caps the rate).
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
@@ -105,7 +107,7 @@ export function createBetterAuth(deps: AuthDeps) {
           to: user.email,
           template: 'verify-email',
           locale,
-          data: { url, name: user.name },
+          data: { url: withSignInLanding(url, locale), name: user.name },
         });
       },
     },
@@ -217,6 +219,18 @@ export function createBetterAuth(deps: AuthDeps) {
 }
 
 export type BetterAuthInstance = ReturnType<typeof createBetterAuth>;
+
+/**
+ * A verification link without a page to return to (e.g. sent at sign-in) lands on the sign-in
+ * page in the user's language, marked as verified, rather than on the home page.
+ */
+function withSignInLanding(link: string, locale: Locale): string {
+  const url = new URL(link);
+  const callback = url.searchParams.get('callbackURL');
+  if (callback && callback !== '/') return link;
+  url.searchParams.set('callbackURL', `${localePrefix(locale)}/auth?mode=signin&verified=1`);
+  return url.toString();
+}
 
 function asLocale(value: string | null | undefined): Locale | null {
   return value === 'en' || value === 'es' || value === 'de' ? value : null;
