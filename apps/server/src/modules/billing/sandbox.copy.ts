@@ -1,6 +1,10 @@
 /** The sandbox pages' words in our three languages. */
 export const sandboxCopy = {
   en: {
+    planNames: { '1-month': '1 Month', '3-months': '3 Months', '1-year': '1 Year' } as Record<
+      string,
+      string
+    >,
     banner: 'Sandbox: no card is charged',
     checkoutTitle: 'Confirm your subscription',
     plan: 'Plan',
@@ -23,6 +27,10 @@ export const sandboxCopy = {
     signIn: 'Please sign in to continue.',
   },
   es: {
+    planNames: { '1-month': '1 mes', '3-months': '3 meses', '1-year': '1 año' } as Record<
+      string,
+      string
+    >,
     banner: 'Sandbox: no se cobra ninguna tarjeta',
     checkoutTitle: 'Confirma tu suscripción',
     plan: 'Plan',
@@ -45,6 +53,10 @@ export const sandboxCopy = {
     signIn: 'Inicia sesión para continuar.',
   },
   de: {
+    planNames: { '1-month': '1 Monat', '3-months': '3 Monate', '1-year': '1 Jahr' } as Record<
+      string,
+      string
+    >,
     banner: 'Sandbox: es wird keine Karte belastet',
     checkoutTitle: 'Abonnement bestätigen',
     plan: 'Tarif',

@@ -101,7 +101,7 @@ export async function registerSandboxRoutes(
           reply,
           locale,
           t.checkoutTitle,
-          `<dl><dt>${h(t.plan)}</dt><dd data-testid="sandbox-plan">${h(plan.id)}</dd>
+          `<dl><dt>${h(t.plan)}</dt><dd data-testid="sandbox-plan">${h(t.planNames[plan.id] ?? plan.id)}</dd>
 <dt>${h(t.price)}</dt><dd data-testid="sandbox-price">$${plan.price} ${h(t.perMonths(plan.interval_months))}</dd>
 <dt>${h(t.trial)}</dt><dd data-testid="sandbox-trial">${h(session.trial_days > 0 ? t.trialDays(session.trial_days) : t.noTrial)}</dd></dl>
 <form method="post" action="${action}/confirm"><button class="primary" type="submit">${h(t.confirm)}</button></form>
@@ -142,7 +142,7 @@ export async function registerSandboxRoutes(
             const button = !live
               ? ''
               : `<form method="post" action="/billing/sandbox/portal/${cancelling ? 'resume' : 'cancel'}?locale=${locale}"><input type="hidden" name="subscription" value="${h(s.id)}"><button class="${cancelling ? 'primary' : 'secondary'}" type="submit">${h(cancelling ? t.resume : t.cancel)}</button></form>`;
-            return `<div class="sub"><dl><dt>${h(t.plan)}</dt><dd>${h(s.plan)}</dd><dt>${h(t.status)}</dt><dd data-testid="sandbox-status">${h(s.status)}${cancelling && live ? ' (cancel_at_period_end)' : ''}</dd>
+            return `<div class="sub"><dl><dt>${h(t.plan)}</dt><dd>${h(t.planNames[s.plan] ?? s.plan)}</dd><dt>${h(t.status)}</dt><dd data-testid="sandbox-status">${h(s.status)}${cancelling && live ? ' (cancel_at_period_end)' : ''}</dd>
 <dt>${h(cancelling || !live ? t.ends : t.renews)}</dt><dd>${h(dateIn(locale, s.canceled_at ?? s.current_period_end))}</dd></dl>${button}</div>`;
           })
           .join('');
