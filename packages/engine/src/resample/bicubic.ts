@@ -67,6 +67,20 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
   const xMax = sw - 0.5;
   const yMax = sh - 0.5;
   const stride = sw * 3;
+  // Per output column: grid cell and weight (same for every row).
+  const colI = new Int32Array(ow);
+  const colF = new Float64Array(ow);
+  for (let X = 0; X < ow; X++) {
+    const gx = ((X + 0.5) * rx - 0.5) / step;
+    let i0 = Math.floor(gx);
+    if (i0 < 0) i0 = 0;
+    else if (i0 > maxI) i0 = maxI;
+    colI[X] = i0;
+    colF[X] = gridW > 1 ? gx - i0 : 0;
+  }
+  const di = gridW > 1 ? 1 : 0;
+  const sxRow = new Float64Array(ow);
+  const syRow = new Float64Array(ow);
 
   for (let Y = 0; Y < oh; Y++) {
     if ((Y & 63) === 0) {
@@ -87,18 +101,20 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
       rowX[i] = (x + 0.5) * srcScale - 0.5;
       rowY[i] = (y + 0.5) * srcScale - 0.5;
     }
+    for (let X = 0; X < ow; X++) {
+      const i0 = colI[X]!;
+      const fx = colF[X]!;
+      const ax = rowX[i0]!;
+      const ay = rowY[i0]!;
+      sxRow[X] = ax + (rowX[i0 + di]! - ax) * fx;
+      syRow[X] = ay + (rowY[i0 + di]! - ay) * fx;
+    }
     let o = Y * ow * 3;
     const gains = opts.shade ? opts.shade.gains(Y) : null;
     const off = opts.shade?.offset ?? 0;
     for (let X = 0; X < ow; X++, o += 3) {
-      const gx = ((X + 0.5) * rx - 0.5) / step;
-      let i0 = Math.floor(gx);
-      if (i0 < 0) i0 = 0;
-      else if (i0 > maxI) i0 = maxI;
-      const fx = gridW > 1 ? gx - i0 : 0;
-      const i1 = gridW > 1 ? i0 + 1 : i0;
-      const sx = rowX[i0]! + (rowX[i1]! - rowX[i0]!) * fx;
-      const sy = rowY[i0]! + (rowY[i1]! - rowY[i0]!) * fx;
+      const sx = sxRow[X]!;
+      const sy = syRow[X]!;
       // NaN fails every comparison, so it lands in the white branch too.
       if (!(sx >= xMin && sx <= xMax && sy >= yMin && sy <= yMax)) {
         out[o] = 255;
