@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import type { TestBrowser } from './support/browser.ts';
+import { englishOnlySentences } from './support/catalogs.ts';
 import { createVerifiedUser, startServer } from './support/server.ts';
 import type { TestServer } from './support/server.ts';
 
@@ -71,23 +72,39 @@ async function signIn(page: Page) {
 }
 
 describe('every page, every language, phone and desktop', () => {
+  const signedIn = new Map<string, Promise<Page>>();
+  const anonymous = new Map<string, Promise<Page>>();
+
   for (const [device, viewport] of DEVICES) {
-    it(`renders accessibly on ${device} (${viewport.width}×${viewport.height})`, async () => {
-      const page = await browser.newPage({ viewport });
-      const anonymous = await browser.newPage({ viewport });
-      await signIn(page);
-      for (const lang of LANGS) {
-        const prefix = lang === 'en' ? '' : `/${lang}`;
-        for (const { name, path } of PAGES) {
-          // Auth pages are shown as a signed-out visitor sees them; the rest signed in as an admin.
-          const target =
-            name.startsWith('auth') || name === 'landing' || name === 'pricing' ? anonymous : page;
-          await target.goto(`${server.baseURL}${prefix}${path === '/' && prefix ? '' : path}`);
-          await settle(target);
-          await expectAccessible(target, `${name} (${lang}, ${device})`);
-          await screenshot(target, name, lang, device);
+    for (const lang of LANGS) {
+      it(`renders every page accessibly in ${lang} on ${device} (${viewport.width}×${viewport.height})`, async () => {
+        if (!signedIn.has(device)) {
+          signedIn.set(
+            device,
+            browser.newPage({ viewport }).then(async (page) => (await signIn(page), page)),
+          );
+          anonymous.set(device, browser.newPage({ viewport }));
         }
-      }
-    });
+        const admin = await signedIn.get(device)!;
+        const visitor = await anonymous.get(device)!;
+        const prefix = lang === 'en' ? '' : `/${lang}`;
+        const english = lang === 'en' ? [] : englishOnlySentences(lang);
+        for (const { name, path } of PAGES) {
+          // Public pages as a signed-out visitor sees them; the account pages signed in as an admin.
+          const page =
+            ['landing', 'pricing'].includes(name) || name.startsWith('auth') ? visitor : admin;
+          await page.goto(`${server.baseURL}${prefix}${path === '/' && prefix ? '' : path}`);
+          await settle(page);
+          expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+          const text = await page.locator('body').innerText();
+          expect(
+            english.filter((sentence) => text.includes(sentence)),
+            `English left on ${name} (${lang})`,
+          ).toEqual([]);
+          await expectAccessible(page, `${name} (${lang}, ${device})`);
+          await screenshot(page, name, lang, device);
+        }
+      });
+    }
   }
 });

@@ -5,6 +5,7 @@ import {
   useCheckoutReturn,
   useSubscription,
 } from '../../features/billing/index.ts';
+import { ApiKeysSection, DocumentsSection } from '../../features/documents/index.ts';
 import { ProfilePage } from '../../features/profile/index.ts';
 import { ProtectedRoute } from '../../lib/auth.tsx';
 
@@ -13,7 +14,16 @@ function Profile() {
   const subscription = useSubscription();
   // Slots: the billing feature adds its subscription card, the documents feature its lists.
   return (
-    <ProfilePage subscription={<SubscriptionCard />} premium={subscription.data?.subscribed} />
+    <ProfilePage
+      subscription={<SubscriptionCard />}
+      premium={subscription.data?.subscribed}
+      sections={
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <DocumentsSection />
+          <ApiKeysSection />
+        </div>
+      }
+    />
   );
 }
 

@@ -28,7 +28,8 @@ export const documentsKey = ['documents'] as const;
 export function useDocuments() {
   return useQuery({
     queryKey: documentsKey,
-    queryFn: async () => (await api.get<{ documents: DocumentRecord[] }>('/api/documents')).documents,
+    queryFn: async () =>
+      (await api.get<{ documents: DocumentRecord[] }>('/api/documents')).documents,
     staleTime: 0,
   });
 }
@@ -160,6 +161,10 @@ function toError(status: number, body: unknown, text: string): ApiError {
   const nested = (body as { error?: { code?: string; message?: string } } | null)?.error;
   if (nested?.message) return new ApiError(status, nested.code ?? 'error', nested.message);
   // Not our JSON (a proxy's page, say): keep a short plain-text reason, never markup.
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160);
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
   return new ApiError(status, 'http_error', plain || `HTTP ${status}`);
 }

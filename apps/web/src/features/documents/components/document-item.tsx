@@ -19,7 +19,14 @@ type Props = {
 };
 
 /** One document: progress with its stage while processing, then the comparison and download. */
-export function DocumentItem({ doc, downloaded, busy, compare = true, onDownload, onDelete }: Props) {
+export function DocumentItem({
+  doc,
+  downloaded,
+  busy,
+  compare = true,
+  onDownload,
+  onDelete,
+}: Props) {
   const { t } = useTranslation('documents');
   const now = useNow();
   const left = timeLeft(doc.expires_at, now);
@@ -40,7 +47,9 @@ export function DocumentItem({ doc, downloaded, busy, compare = true, onDownload
                 <span>
                   {doc.status === 'queued'
                     ? t('status.queued')
-                    : t(`stages.${doc.stage ?? 'decode'}`, { defaultValue: t('status.processing') })}
+                    : t(`stages.${doc.stage ?? 'decode'}`, {
+                        defaultValue: t('status.processing'),
+                      })}
                   {pages > 1 && doc.status === 'processing' && ` · ${t('page', { page, pages })}`}
                 </span>
                 <span>{doc.progress}%</span>
@@ -121,7 +130,9 @@ export function DocumentItem({ doc, downloaded, busy, compare = true, onDownload
 function StatusIcon({ doc }: { doc: DocumentRecord }) {
   const { t } = useTranslation('documents');
   if (doc.status === 'done') {
-    return <CircleCheck aria-label={t('status.done')} className="mt-0.5 h-5 w-5 text-emerald-700" />;
+    return (
+      <CircleCheck aria-label={t('status.done')} className="mt-0.5 h-5 w-5 text-emerald-700" />
+    );
   }
   if (doc.status === 'failed') {
     return <CircleAlert aria-label={t('status.failed')} className="mt-0.5 h-5 w-5 text-red-700" />;

@@ -22,7 +22,10 @@ export function downloadErrorText(t: TFunction, error: unknown): string {
 }
 
 /** "in 23 h 5 min" style remaining time until `iso`, or null when it has passed. */
-export function timeLeft(iso: string | null, now: number): { hours: number; minutes: number } | null {
+export function timeLeft(
+  iso: string | null,
+  now: number,
+): { hours: number; minutes: number } | null {
   if (!iso) return null;
   const ms = Date.parse(iso) - now;
   if (!(ms > 0)) return null;

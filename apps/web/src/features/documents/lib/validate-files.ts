@@ -25,7 +25,9 @@ export type FileProblem =
  * server checks again, by the bytes). A file passes on its type or, when the browser gives no
  * type, on its extension.
  */
-export function checkFiles(files: ReadonlyArray<Pick<File, 'name' | 'type' | 'size'>>): FileProblem {
+export function checkFiles(
+  files: ReadonlyArray<Pick<File, 'name' | 'type' | 'size'>>,
+): FileProblem {
   for (const file of files) {
     const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
     const typeOk = file.type ? TYPES.has(file.type.toLowerCase()) : EXTENSIONS.has(ext);

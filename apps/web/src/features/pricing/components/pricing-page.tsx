@@ -64,7 +64,7 @@ export function PricingPage({
               <span className="text-4xl font-extrabold tracking-tight">{price(plan.price)}</span>
               <span className="text-sm text-slate-700">{t(`plans.${plan.id}.period`)}</span>
             </div>
-            <div className="mt-2 flex min-h-7 flex-wrap items-center gap-2">
+            <div className="mt-2 flex flex-wrap items-center gap-2 lg:min-h-7">
               {plan.originalPrice !== null && (
                 <span className="text-sm text-slate-600">
                   <span className="sr-only">{t('originalPrice')} </span>
