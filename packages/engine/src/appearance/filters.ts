@@ -11,39 +11,36 @@ export interface Plane {
 
 type Op = 'min' | 'max';
 
-/** 1-D running min/max of window 2r+1 over `n` samples at `src[off + i*stride]`. */
-function herk1d(
+/** 1-D running max (or min, on negated data) of window 2r+1 over src[off..off+n). */
+function herkRowMax(
   src: Float32Array,
   dst: Float32Array,
   off: number,
-  stride: number,
   n: number,
   r: number,
-  op: Op,
   g: Float32Array,
   h: Float32Array,
+  sign: number,
 ): void {
   const k = 2 * r + 1;
-  const pad = op === 'max' ? -Infinity : Infinity;
   const m = n + 2 * r;
-  // g: running extreme from each block start; h: from each block end (padded sequence).
+  // g: running max from each block start; h: from each block end (padded with -Infinity).
   for (let i = 0; i < m; i++) {
     const j = i - r;
-    const v = j < 0 || j >= n ? pad : src[off + j * stride]!;
-    if (i % k === 0) g[i] = v;
-    else g[i] = op === 'max' ? (v > g[i - 1]! ? v : g[i - 1]!) : v < g[i - 1]! ? v : g[i - 1]!;
+    const v = j < 0 || j >= n ? -Infinity : sign * src[off + j]!;
+    const prev = g[i - 1]!;
+    g[i] = i % k === 0 || v > prev ? v : prev;
   }
   for (let i = m - 1; i >= 0; i--) {
     const j = i - r;
-    const v = j < 0 || j >= n ? pad : src[off + j * stride]!;
-    if (i === m - 1 || (i + 1) % k === 0) h[i] = v;
-    else h[i] = op === 'max' ? (v > h[i + 1]! ? v : h[i + 1]!) : v < h[i + 1]! ? v : h[i + 1]!;
+    const v = j < 0 || j >= n ? -Infinity : sign * src[off + j]!;
+    const next = h[i + 1]!;
+    h[i] = i === m - 1 || (i + 1) % k === 0 || v > next ? v : next;
   }
   for (let j = 0; j < n; j++) {
-    // Window over padded indices [j, j + 2r].
     const a = h[j]!;
     const b = g[j + 2 * r]!;
-    dst[off + j * stride] = op === 'max' ? (a > b ? a : b) : a < b ? a : b;
+    dst[off + j] = sign * (a > b ? a : b);
   }
 }
 
@@ -120,7 +117,9 @@ export function rankFilter(p: Plane, r: number, op: Op): Plane {
   const len = w + 2 * r + 2;
   const g = new Float32Array(len);
   const hh = new Float32Array(len);
-  for (let y = 0; y < h; y++) herk1d(p.data, tmp, y * w, 1, w, r, op, g, hh);
+  // min(x) = −max(−x): one branch-free row kernel serves both.
+  const sign = op === 'max' ? 1 : -1;
+  for (let y = 0; y < h; y++) herkRowMax(p.data, tmp, y * w, w, r, g, hh, sign);
   return { width: w, height: h, data: herkColumns(tmp, w, h, r, op) };
 }
 
