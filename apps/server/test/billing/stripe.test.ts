@@ -260,6 +260,9 @@ describeEachDialect('billing with Stripe (real SDK against a local stand-in)', (
       expect(mail?.subject).toBe('Your payment failed');
       expect(mail?.links).toEqual([`${TEST_PUBLIC_URL}/profile`]);
       expect(await t.container.entitlements.isPremium(user.id)).toBe(false);
+      const again = await user.browser.post('/api/billing/checkout', { plan: '1-month' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toMatch(/Update your payment method/);
     });
   });
 

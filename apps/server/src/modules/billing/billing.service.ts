@@ -32,6 +32,9 @@ export interface BillingServiceDeps {
   refresh(userId: string): Promise<void>;
 }
 
+/** Subscriptions waiting for a payment: still the customer's, but without access. */
+const UNPAID = new Set(['past_due', 'unpaid', 'incomplete']);
+
 const prefix = (locale: string) => (locale === 'es' || locale === 'de' ? `/${locale}` : '');
 
 /** Checkout, status, portal and cancellation; the rules, whichever provider is behind them. */
@@ -66,6 +69,17 @@ export function createBillingService(deps: BillingServiceDeps) {
         throw new AppError(
           'conflict',
           'You already have an active subscription. Manage it from your profile.',
+        );
+      }
+      const nowIso = clock.now().toISOString();
+      const unpaid = (await repo.subscriptionsOf(user.id)).find(
+        (s) => UNPAID.has(s.status) && s.current_period_end > nowIso,
+      );
+      if (unpaid) {
+        // A second subscription would not fix the first; the portal updates the card instead.
+        throw new AppError(
+          'conflict',
+          'Your last payment failed. Update your payment method under Manage on your profile.',
         );
       }
       const customerId = await customerFor(user);
