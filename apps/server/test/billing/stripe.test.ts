@@ -260,6 +260,11 @@ describeEachDialect('billing with Stripe (real SDK against a local stand-in)', (
       expect(mail?.subject).toBe('Your payment failed');
       expect(mail?.links).toEqual([`${TEST_PUBLIC_URL}/profile`]);
       expect(await t.container.entitlements.isPremium(user.id)).toBe(false);
+      expect(await statusOf(user.browser)).toMatchObject({
+        subscribed: false,
+        status: 'past_due',
+        subscription_tier: '1-month',
+      });
       const again = await user.browser.post('/api/billing/checkout', { plan: '1-month' });
       expect(again.statusCode).toBe(409);
       expect(again.json().error.message).toMatch(/Update your payment method/);

@@ -51,6 +51,12 @@ export function createBillingService(deps: BillingServiceDeps) {
     );
   }
 
+  async function unpaid(userId: string): Promise<StoredSubscription | null> {
+    const nowIso = clock.now().toISOString();
+    const subs = await repo.subscriptionsOf(userId);
+    return subs.find((s) => UNPAID.has(s.status) && s.current_period_end > nowIso) ?? null;
+  }
+
   async function customerFor(user: BillingUser): Promise<string> {
     const existing = await repo.customerOf(user.id, provider.kind);
     if (existing) return existing;
@@ -71,11 +77,7 @@ export function createBillingService(deps: BillingServiceDeps) {
           'You already have an active subscription. Manage it from your profile.',
         );
       }
-      const nowIso = clock.now().toISOString();
-      const unpaid = (await repo.subscriptionsOf(user.id)).find(
-        (s) => UNPAID.has(s.status) && s.current_period_end > nowIso,
-      );
-      if (unpaid) {
+      if (await unpaid(user.id)) {
         // A second subscription would not fix the first; the portal updates the card instead.
         throw new AppError(
           'conflict',
@@ -98,10 +100,12 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async status(userId: string): Promise<SubscriptionStatus> {
       await deps.refresh(userId);
-      const sub = await entitled(userId);
+      const live = await entitled(userId);
       const flagged = await deps.isFlaggedPremium(userId);
+      // Without access, a subscription waiting for payment is still shown, so it can be fixed.
+      const sub = live ?? (await unpaid(userId));
       return {
-        subscribed: Boolean(sub) || flagged,
+        subscribed: Boolean(live) || flagged,
         subscription_tier: (sub?.plan as PlanId | null | undefined) ?? null,
         subscription_end: sub?.current_period_end ?? null,
         cancel_at_period_end: sub?.cancel_at_period_end ?? false,

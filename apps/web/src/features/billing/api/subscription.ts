@@ -10,6 +10,11 @@ export type SubscriptionStatus = {
   trial_end?: string | null;
 };
 
+/** A subscription waiting for a payment: no access, but the customer should fix the card. */
+export function isUnpaid(status: string | null | undefined): boolean {
+  return status === 'past_due' || status === 'unpaid' || status === 'incomplete';
+}
+
 export const subscriptionKey = ['subscription'] as const;
 
 /** The signed-in user's subscription, read from the server whenever the profile loads. */

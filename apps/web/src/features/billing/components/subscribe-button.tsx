@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useSession } from '../../../lib/auth.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { startCheckout } from '../api/checkout.ts';
-import { useSubscription } from '../api/subscription.ts';
+import { isUnpaid, useSubscription } from '../api/subscription.ts';
 
 /**
  * Subscribe to a plan: signed-out visitors are sent to sign up, signed-in ones to checkout.
@@ -31,7 +31,10 @@ export function SubscribeButton({
   const session = useSession();
   const [loading, setLoading] = useState(false);
   const subscription = useSubscription(Boolean(session.data));
-  const current = session.data && subscription.data?.subscribed ? subscription.data : null;
+  const current =
+    session.data && (subscription.data?.subscribed || isUnpaid(subscription.data?.status))
+      ? subscription.data
+      : null;
 
   async function onClick() {
     if (!session.data) {
@@ -58,7 +61,7 @@ export function SubscribeButton({
   }
 
   if (current) {
-    return current.subscription_tier === plan ? (
+    return current.subscribed && current.subscription_tier === plan ? (
       <p
         className={buttonClass('secondary', 'lg', 'w-full cursor-default')}
         data-testid="current-plan"

@@ -129,6 +129,21 @@ describe('SubscriptionCard', () => {
     );
     expect(container.querySelector('[data-testid="subscription-card"]')).toBeNull();
   });
+
+  it('keeps Manage for a subscription whose payment failed, with a notice and no Cancel', async () => {
+    fakeApi({
+      ...signedIn(),
+      'GET /api/billing/subscription': () => ({
+        json: { ...active, subscribed: false, status: 'past_due' },
+      }),
+    });
+    await renderAt('/profile', <SubscriptionCard />);
+    expect(await screen.findByTestId('payment-failed')).toHaveTextContent(
+      'Your last payment failed',
+    );
+    expect(screen.getByRole('button', { name: /Manage/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
 });
 
 describe('SubscribeButton', () => {

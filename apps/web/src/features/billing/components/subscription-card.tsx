@@ -6,7 +6,7 @@ import { Badge, Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
-import { cancelSubscription, openPortal, useSubscription } from '../api/subscription.ts';
+import { cancelSubscription, isUnpaid, openPortal, useSubscription } from '../api/subscription.ts';
 
 /**
  * The profile's subscription card: plan, renewal or end date, Manage (provider portal in a new
@@ -87,8 +87,9 @@ export function SubscriptionCard() {
     );
   }
   const s = subscription.data;
-  if (!s.subscribed) return null;
-  const pending = s.cancel_at_period_end;
+  const unpaid = isUnpaid(s.status);
+  if (!s.subscribed && !unpaid) return null;
+  const pending = s.cancel_at_period_end && !unpaid;
   const trialing = s.status === 'trialing';
 
   return (
@@ -96,13 +97,21 @@ export function SubscriptionCard() {
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-lg font-semibold">{t('card.title')}</h2>
         <Badge
-          className={pending ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}
+          className={
+            unpaid
+              ? 'bg-red-100 text-red-900'
+              : pending
+                ? 'bg-amber-100 text-amber-900'
+                : 'bg-emerald-100 text-emerald-900'
+          }
         >
-          {pending
-            ? t('card.status.ending')
-            : trialing
-              ? t('card.status.trial')
-              : t('card.status.active')}
+          {unpaid
+            ? t('card.status.unpaid')
+            : pending
+              ? t('card.status.ending')
+              : trialing
+                ? t('card.status.trial')
+                : t('card.status.active')}
         </Badge>
       </div>
       <dl className="mt-4 space-y-3 text-sm">
@@ -124,6 +133,15 @@ export function SubscriptionCard() {
           </div>
         )}
       </dl>
+      {unpaid && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-900"
+          data-testid="payment-failed"
+        >
+          {t('card.unpaidNotice')}
+        </p>
+      )}
       {pending && s.subscription_end && (
         <p
           role="note"
@@ -145,7 +163,7 @@ export function SubscriptionCard() {
             <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
             <span className="sr-only">{t('card.newTab')}</span>
           </Button>
-          {!pending && (
+          {!pending && !unpaid && (
             <Button variant="secondary" onClick={cancel} disabled={busy !== null}>
               {busy === 'cancel' && <Spinner />}
               {t('card.cancel')}
