@@ -52,11 +52,8 @@ function samplePng(width = 480, height = 360): Buffer {
   ]);
 }
 
-/**
- * Tries an upload with the page's own session. Returns the HTTP status, or null when the
- * documents API is not part of this build (then premium is asserted through billing alone).
- */
-async function uploadStatus(page: Page): Promise<number | null> {
+/** Uploads a page with the browser's own session (its cookies) and returns the HTTP status. */
+async function uploadStatus(page: Page): Promise<number> {
   const response = await page.request.post(`${server.baseURL}/api/documents`, {
     headers: { Origin: server.baseURL },
     multipart: {
@@ -65,7 +62,6 @@ async function uploadStatus(page: Page): Promise<number | null> {
       files: { name: 'receipt.png', mimeType: 'image/png', buffer: samplePng() },
     },
   });
-  if (response.status() === 404) return null;
   return response.status();
 }
 
@@ -95,12 +91,7 @@ describe('subscriptions in the browser', () => {
       .click();
     await page.getByText('Logged in successfully!').first().waitFor();
 
-    const before = await uploadStatus(page);
-    if (before === null)
-      console.warn(
-        'POST /api/documents is not available: asserting premium via /api/billing/subscription only',
-      );
-    else expect(before).toBe(402);
+    expect(await uploadStatus(page)).toBe(402);
 
     // Subscribe to the monthly plan: the button shows its own loading state, then the checkout.
     await page.goto(`${server.baseURL}/pricing`);
@@ -124,8 +115,7 @@ describe('subscriptions in the browser', () => {
       subscription_tier: '1-month',
     });
     await monthly.getByTestId('current-plan').waitFor();
-    const during = await uploadStatus(page);
-    if (during !== null) expect(during).toBe(202);
+    expect(await uploadStatus(page)).toBe(202);
 
     // Profile: the subscription card, no upgrade card.
     await page.goto(`${server.baseURL}/profile`);
@@ -167,8 +157,7 @@ describe('subscriptions in the browser', () => {
       subscribed: true,
       cancel_at_period_end: true,
     });
-    const afterCancel = await uploadStatus(page);
-    if (afterCancel !== null) expect(afterCancel).toBe(202);
+    expect(await uploadStatus(page)).toBe(202);
 
     // The period (a 7-day trial) ends: move the server's clock past it.
     const clock = await fetch(`${server.baseURL}/dev/clock`, {
@@ -178,8 +167,7 @@ describe('subscriptions in the browser', () => {
     });
     expect(clock.status).toBe(200);
     expect(await subscription(page)).toMatchObject({ subscribed: false, subscription_tier: null });
-    const afterEnd = await uploadStatus(page);
-    if (afterEnd !== null) expect(afterEnd).toBe(402);
+    expect(await uploadStatus(page)).toBe(402);
 
     // Refresh on the card re-checks; the upgrade card is back.
     await page.reload();
