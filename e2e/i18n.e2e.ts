@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { PHONE, launchBrowser } from './support/browser.ts';
 import type { TestBrowser } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 import type { TestServer } from './support/server.ts';
@@ -108,5 +108,20 @@ describe('languages and navigation', () => {
     await page.getByText('Inicio de sesión necesario').waitFor();
     await page.getByText('Inicia sesión para suscribirte a un plan.').waitFor();
     await expect.poll(() => page.url()).toBe(`${server.baseURL}/es/auth?mode=signup`);
+  });
+
+  it('collapses the header menu on phones and closes it after navigating', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${server.baseURL}/de`);
+    const menu = page.getByRole('button', { name: 'Menü öffnen' });
+    await menu.waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Preise' }).count()).toBe(0);
+    await menu.click();
+    expect(
+      await page.getByRole('button', { name: 'Menü schließen' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Preise' }).click();
+    await expect.poll(() => path(page.url())).toBe('/de/pricing');
+    await expect.poll(() => page.locator('#mobile-menu').count()).toBe(0);
   });
 });
