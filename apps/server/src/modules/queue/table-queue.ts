@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -62,6 +63,8 @@ export class TableJobQueue implements JobQueue {
     this.pollMs = options.pollMs ?? 500;
     this.backoffMs = options.backoffMs ?? 2_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 300_000;
+    // Every running job listens to this one signal.
+    setMaxListeners(0, this.stopController.signal);
   }
 
   async enqueue<T>(name: string, payload: T, options: EnqueueOptions = {}): Promise<string> {

@@ -70,6 +70,7 @@ interface Pending<T, R, P> {
   options: RunOptions<P>;
   resolve: (value: R) => void;
   reject: (err: Error) => void;
+  onWaitingAbort: () => void;
 }
 
 /**
@@ -110,19 +111,18 @@ export class WorkerPool<T, R, P = unknown> {
   run(task: T, options: RunOptions<P> = {}): Promise<R> {
     if (this.closed) return Promise.reject(new PoolClosedError());
     return new Promise<R>((resolve, reject) => {
-      const pending: Pending<T, R, P> = { task, options, resolve, reject };
       if (options.signal?.aborted) return reject(abortError(options.signal));
-      options.signal?.addEventListener(
-        'abort',
-        () => {
-          const index = this.waiting.indexOf(pending);
-          if (index >= 0) {
-            this.waiting.splice(index, 1);
-            reject(abortError(options.signal));
-          }
-        },
-        { once: true },
-      );
+      // While waiting for a thread, an abort just drops the task; start() swaps this listener
+      // for one that stops the thread.
+      const onWaitingAbort = () => {
+        const index = this.waiting.indexOf(pending);
+        if (index >= 0) {
+          this.waiting.splice(index, 1);
+          reject(abortError(options.signal));
+        }
+      };
+      const pending: Pending<T, R, P> = { task, options, resolve, reject, onWaitingAbort };
+      options.signal?.addEventListener('abort', onWaitingAbort, { once: true });
       this.waiting.push(pending);
       this.dispatch();
     });
@@ -167,6 +167,7 @@ export class WorkerPool<T, R, P = unknown> {
     const { worker } = slot;
     worker.ref();
     const { options } = pending;
+    options.signal?.removeEventListener('abort', pending.onWaitingAbort);
     const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs;
     let settled = false;
 
