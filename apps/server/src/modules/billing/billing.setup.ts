@@ -70,6 +70,11 @@ export function setupBilling(deps: {
 
   const stripeKeys = config.stripe;
   const stripe = stripeKeys ? createStripeProvider(stripeKeys) : null;
+  if (!stripe && config.isProduction) {
+    deps.log.warn(
+      'Billing runs in the SANDBOX in production: anyone can start a subscription without paying. Set the STRIPE_* keys to charge cards.',
+    );
+  }
   // The sandbox emits its events into the processor, which is built right after it.
   let events: EventProcessor | null = null;
   const sandbox = stripe

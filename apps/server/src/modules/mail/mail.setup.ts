@@ -28,6 +28,11 @@ export function setupMail(deps: {
   const repository = createMailRepository(deps.db);
   const { config } = deps;
   if (!config.SMTP_URL) {
+    if (config.isProduction) {
+      deps.log.warn(
+        'Mail goes to the outbox table only (no SMTP_URL): users will not receive verification or reset mail.',
+      );
+    }
     const mailer = createMailer({ repo: repository, clock: deps.clock, log: deps.log, smtp: null });
     return { mailer, repository, close: () => {} };
   }
