@@ -61,7 +61,9 @@ export async function createContainer(
   const log =
     options.log ??
     (pino({ level: config.LOG_LEVEL, name: 'uncrumple' }) as unknown as FastifyBaseLogger);
-  const dbHandle = openDatabase(config.database);
+  const dbHandle = openDatabase(config.database, {
+    onConnectionError: (err) => log.warn({ err }, 'database connection lost; it will be replaced'),
+  });
   await migrateToLatest(dbHandle.db as never, dbHandle.dialect);
   const testClock = config.ENABLE_TEST_CLOCK ? new OffsetClock() : null;
   const closers: Array<() => Promise<void> | void> = [() => dbHandle.close()];

@@ -17,9 +17,15 @@ export interface Db {
 }
 
 /** Opens the app database: SQLite (WAL, foreign keys on) by default, PostgreSQL for postgres:// URLs. */
-export function openDatabase(database: Config['database']): Db {
+export function openDatabase(
+  database: Config['database'],
+  options: { onConnectionError?: (err: Error) => void } = {},
+): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection that dies (server restart, network) is an 'error' event on the pool;
+    // unhandled, it would crash the process. The pool replaces it on the next query.
+    pool.on('error', options.onConnectionError ?? (() => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', raw: pool, close: () => db.destroy() };
   }

@@ -98,7 +98,19 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   return {
     url: url.toString(),
     drop: () =>
-      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+      withAdmin(adminUrl, async (client) => {
+        // pg's Pool.end() resolves before its sockets have closed; a forced drop would kill them
+        // and surface as an unhandled client error, so wait (briefly) for them to go first.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: string }>(
+            'select count(*) as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (Number(rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }
 
