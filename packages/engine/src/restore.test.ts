@@ -127,8 +127,8 @@ describe('restore', () => {
   it('writes a PDF with one page per input page at the physical size', async () => {
     const doc = await PDFDocument.create();
     for (let i = 0; i < 2; i++) {
-      const p = doc.addPage([297.64, 419.53]); // A6 keeps the test quick
-      p.drawText(`Page ${i + 1}`, { x: 36, y: 350, size: 18 });
+      const p = doc.addPage([144, 216]); // 2 × 3 inches keeps the test quick
+      p.drawText(`Page ${i + 1}`, { x: 18, y: 180, size: 14 });
     }
     const result = await restore(await doc.save(), { format: 'pdf', mode: 'gray' });
     expect(result.mime).toBe('application/pdf');
@@ -136,10 +136,11 @@ describe('restore', () => {
     const out = await PDFDocument.load(result.file);
     expect(out.getPageCount()).toBe(2);
     for (const p of out.getPages()) {
-      expect(p.getWidth()).toBeCloseTo(297.64, 0);
-      expect(p.getHeight()).toBeCloseTo(419.53, 0);
+      expect(p.getWidth()).toBeCloseTo(144, 0);
+      expect(p.getHeight()).toBeCloseTo(216, 0);
     }
-    expect(result.pages[0]!.widthMm).toBeCloseTo(105, 0);
+    expect(result.pages[0]!.widthMm).toBeCloseTo(50.8, 0);
+    expect([result.pages[0]!.width, result.pages[0]!.height]).toEqual([600, 900]);
   });
 
   it('produces JPEG and honours bw mode', async () => {
