@@ -42,7 +42,9 @@ describeEachDialect('sessions', (dialect) => {
       expect((await browser.get('/api/profile')).statusCode, `day ${day}`).toBe(200);
     }
     travel(3 * DAY);
-    // Our routes (requireUser) and Better Auth's own endpoint both refuse it.
+    // Better Auth's other endpoints, our routes (requireUser) and /get-session all refuse it.
+    const update = await browser.post('/api/auth/update-user', { name: 'Too late' });
+    expect(update.statusCode).toBe(401);
     expect((await browser.get('/api/profile')).statusCode).toBe(401);
     expect((await browser.get('/api/auth/get-session')).json()).toBeNull();
   });

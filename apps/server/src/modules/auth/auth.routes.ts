@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { currentUser } from './require-user.ts';
 import type { BetterAuthInstance } from './auth.ts';
 
 const HOP_BY_HOP = new Set([
@@ -28,7 +29,14 @@ export async function registerAuth(app: FastifyInstance, container: Container): 
     scope.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
-      handler: (request, reply) => forward(handler, base, request, reply),
+      handler: async (request, reply) => {
+        // Session rules of ours (absolute lifetime) run on /get-session; resolving the caller
+        // first makes every other Better Auth endpoint see an expired session as gone too.
+        if (request.headers.cookie && !request.url.startsWith('/api/auth/get-session')) {
+          await currentUser(request);
+        }
+        return forward(handler, base, request, reply);
+      },
     });
   });
 }
