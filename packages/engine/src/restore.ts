@@ -212,6 +212,12 @@ async function restorePage(
     ? await encodeJpeg(image, opts.mode, opts.jpegQuality ?? 90)
     : await encodePng(image, opts.mode);
   timings.encode = performance.now() - t;
+  stages.push({
+    stage: 'encode',
+    applied: true,
+    ms: timings.encode,
+    details: { format: asJpeg ? 'jpg' : 'png', bytes: data.length },
+  });
   progress('encode', 1);
 
   const mm = { widthMm: size.widthMm, heightMm: size.heightMm };
