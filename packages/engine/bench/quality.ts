@@ -70,8 +70,14 @@ for (const n of notes) console.log(`note: ${n}`);
 for (let i = 0; i < perFamily; i++) {
   for (const [f, family] of families.entries()) {
     const familyIndex = DISTORTION_FAMILIES.indexOf(family);
-    const kind = PAGE_KINDS[(i * DISTORTION_FAMILIES.length + familyIndex) % PAGE_KINDS.length]!;
     const seed = baseSeed + i * 10 + familyIndex;
+    // The kind follows from the seed, so `--seed 1020 --n 1` reproduces the third round of a run.
+    const round = Math.floor((seed - 1000) / 10);
+    const kindIndex =
+      (((round * DISTORTION_FAMILIES.length + familyIndex) % PAGE_KINDS.length) +
+        PAGE_KINDS.length) %
+      PAGE_KINDS.length;
+    const kind = PAGE_KINDS[kindIndex]!;
     const sample = await generateSample({
       seed,
       kind,
