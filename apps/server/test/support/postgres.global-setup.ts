@@ -19,17 +19,20 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const bin = findPostgresBin();
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'uncrumple-pg-'));
-  const dataDir = path.join(root, 'data');
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    fs.chmodSync(root, 0o755);
-    spawnOrThrow('chown', ['postgres:postgres', root]);
-  }
   const run = (cmd: string, args: string[]) =>
     asRoot
       ? spawnOrThrow('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args])
       : spawnOrThrow(path.join(bin, cmd), args);
+  reapOrphans(run);
+
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), PREFIX));
+  const dataDir = path.join(root, 'data');
+  fs.writeFileSync(path.join(root, 'owner.pid'), String(process.pid));
+  if (asRoot) {
+    fs.chmodSync(root, 0o755);
+    spawnOrThrow('chown', ['postgres:postgres', root]);
+  }
 
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const port = await freePort();
@@ -46,13 +49,59 @@ export default async function setup(project: TestProject): Promise<() => void> {
 
   project.provide('pgAdminUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
 
-  return () => {
+  let stopped = false;
+  const stop = (mode: 'fast' | 'immediate') => {
+    if (stopped) return;
+    stopped = true;
     try {
-      run('pg_ctl', ['stop', '-s', '-m', 'fast', '-w', '-D', dataDir]);
+      run('pg_ctl', ['stop', '-s', '-m', mode, '-w', '-D', dataDir]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
   };
+  // An interrupted run (Ctrl-C, `timeout`) skips teardown: stop the server on the way out anyway.
+  process.once('exit', () => stop('immediate'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop('immediate');
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  return () => stop('fast');
+}
+
+const PREFIX = 'uncrumple-pg-';
+
+/** Stops servers left by earlier runs that were killed outright (their owner process is gone). */
+function reapOrphans(run: (cmd: string, args: string[]) => void): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const root = path.join(os.tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(fs.readFileSync(path.join(root, 'owner.pid'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!owner || isAlive(owner)) continue;
+    try {
+      if (fs.existsSync(path.join(root, 'data', 'postmaster.pid'))) {
+        run('pg_ctl', ['stop', '-s', '-m', 'immediate', '-w', '-D', path.join(root, 'data')]);
+      }
+    } catch {
+      // Already gone; removing the folder is all that is left.
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function findPostgresBin(): string {
