@@ -1,7 +1,7 @@
 import type { BackwardMap, GrayImage, StageReport } from '../types.ts';
 import { composeMaps, renderGray, scaleOutput } from './backward-map.ts';
 import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
-import { detectTextLines, lineWaviness, type TextLines } from './text-lines.ts';
+import { alignedEnds, detectTextLines, lineWaviness, type TextLines } from './text-lines.ts';
 
 export interface LocalResult {
   map: BackwardMap;
@@ -48,6 +48,10 @@ export function refineLocal(
   }
   const pitch = Number.isFinite(tl.pitch) ? tl.pitch / a : 2.2 * charHeight;
   const spacing = Math.max(12, Math.min(40, Math.round(0.7 * pitch)));
+  const verticals = [
+    ...alignedEnds(lines, charHeight, pitch),
+    ...tl.rules.map((v) => ({ xs: v.xs.map((q) => q / a), ys: v.ys.map((q) => q / a) })),
+  ];
   let stiffness = 1;
   let mesh = null;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -57,6 +61,7 @@ export function refineLocal(
       huber: Math.max(1, 0.2 * pitch),
       dropResidual: Math.max(2, 0.3 * pitch),
       step: global.step,
+      verticals,
       weights: { conformal: 0.1 * stiffness, bending: 0.01 * stiffness },
     });
     if (!mesh || mesh.foldedTriangles === 0) break;
@@ -65,6 +70,8 @@ export function refineLocal(
   if (!mesh) return skip('too little text to trust a local warp');
   const details: Record<string, unknown> = {
     lines: lines.length,
+    verticals: verticals.length,
+    rules: tl.rules.length,
     linesUsed: mesh.linesUsed,
     charHeight,
     pitch,

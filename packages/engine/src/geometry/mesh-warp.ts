@@ -32,6 +32,8 @@ export interface MeshOptions {
   dropResidual: number;
   weights?: Partial<MeshWeights>;
   irlsRounds?: number;
+  /** point sets that should end on one vertical (justified margins, column edges) */
+  verticals?: Array<{ xs: ArrayLike<number>; ys: ArrayLike<number> }>;
   maxIter?: number;
   tol?: number;
   step?: number;
@@ -77,7 +79,8 @@ export function solveMeshWarp(
   const gy = (H - 1) / (gh - 1);
   const N = gw * gh;
   const L = lines.length;
-  const ls = new LeastSquares(2 * N + L);
+  const verticals = opts.verticals ?? [];
+  const ls = new LeastSquares(2 * N + L + verticals.length);
   const U = (i: number, j: number): number => j * gw + i;
   const V = (i: number, j: number): number => N + j * gw + i;
 
@@ -97,6 +100,22 @@ export function solveMeshWarp(
       idx.set([V(i0, j0), V(i0 + 1, j0), V(i0, j0 + 1), V(i0 + 1, j0 + 1), 2 * N + l]);
       coef.set([(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy, -1]);
       textRows.push({ row: ls.add(idx, coef, -y, w), line: l });
+    }
+  });
+
+  // Vertical rows: Σ w_n du_n − U_m = −x for every point of vertical feature m.
+  const vertRows: number[] = [];
+  verticals.forEach((feat, m) => {
+    for (let k = 0; k < feat.xs.length; k++) {
+      const x = Math.min(W - 1, Math.max(0, feat.xs[k]!));
+      const y = Math.min(H - 1, Math.max(0, feat.ys[k]!));
+      const i0 = Math.min(gw - 2, Math.floor(x / gx));
+      const j0 = Math.min(gh - 2, Math.floor(y / gy));
+      const fx = x / gx - i0;
+      const fy = y / gy - j0;
+      idx.set([U(i0, j0), U(i0 + 1, j0), U(i0, j0 + 1), U(i0 + 1, j0 + 1), 2 * N + L + m]);
+      coef.set([(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy, -1]);
+      vertRows.push(ls.add(idx, coef, -x, 0.5));
     }
   });
 
@@ -208,7 +227,12 @@ export function solveMeshWarp(
   }
 
   // Warm start: V_ℓ = the line's mean height.
-  const x = new Float64Array(2 * N + L);
+  const x = new Float64Array(2 * N + L + verticals.length);
+  verticals.forEach((feat, m) => {
+    let sx = 0;
+    for (let k = 0; k < feat.xs.length; k++) sx += feat.xs[k]!;
+    x[2 * N + L + m] = sx / Math.max(1, feat.xs.length);
+  });
   lines.forEach((line, l) => {
     let s = 0;
     for (let k = 0; k < line.ys.length; k++) s += line.ys[k]!;
@@ -238,6 +262,10 @@ export function solveMeshWarp(
       const sorted = r.sort((a, b) => a - b);
       if (sorted[sorted.length >> 1]! > opts.dropResidual) active[l] = 0;
     });
+    for (const row of vertRows) {
+      const r = Math.abs(ls.residual(row, x));
+      ls.reweight(row, 0.5 * (r <= opts.huber ? 1 : opts.huber / r));
+    }
     for (const t of textRows) {
       const base = 1 / Math.sqrt(Math.max(1, lines[t.line]!.xs.length / 8));
       if (!active[t.line]) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Point } from '../types.ts';
 import { sampleMap } from './backward-map.ts';
 import { planGeometry } from './plan.ts';
-import { drawScene } from './test-images.ts';
+import { drawScene, drawTextPage } from './test-images.ts';
 
 describe('planGeometry', () => {
   it('maps the output rectangle onto a detected page and reports every stage', () => {
@@ -36,5 +36,31 @@ describe('planGeometry', () => {
     expect(plan.map.outWidth).toBe(200);
     expect(plan.map.outHeight).toBe(150);
     expect(plan.stages.find((s) => s.stage === 'global')?.applied).toBe(false);
+  });
+
+  const toRgb = (g: { width: number; height: number; data: Float32Array }) => ({
+    width: g.width,
+    height: g.height,
+    data: Uint8Array.from({ length: g.width * g.height * 3 }, (_, i) => g.data[(i / 3) | 0]!),
+  });
+
+  it('turns a page with vertical text upright and reports the rotation', () => {
+    const W = 420;
+    const H = 520;
+    // Text lines run top to bottom: the page was photographed turned by 90°.
+    const img = toRgb(drawTextPage(W, H, (x, y) => [y, W - x]));
+    const plan = planGeometry(img);
+    expect([90, 270]).toContain(plan.rotation);
+    expect(plan.map.outWidth).toBe(H);
+    expect(plan.stages.find((s) => s.stage === 'orient')?.applied).toBe(true);
+  });
+
+  it('turns an upside-down page by 180°', () => {
+    const W = 420;
+    const H = 520;
+    const plan = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [W - x, H - y])));
+    expect(plan.rotation).toBe(180);
+    const upright = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [x, y])));
+    expect(upright.rotation).toBe(0);
   });
 });

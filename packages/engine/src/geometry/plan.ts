@@ -1,7 +1,7 @@
 import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
-import { detectTextLines } from './text-lines.ts';
+import { detectTextLines, type TextLine } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
@@ -102,13 +102,22 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       ? { top: !c.top, right: !c.right, bottom: !c.bottom, left: !c.left }
       : { top: false, right: false, bottom: false, left: false };
   const vertical = textIsVertical(lines.ink, rect.width, rect.height, lines.charHeight);
+  let turned = false;
   if (vertical.vertical) {
-    map = rotateMap(map, 90);
-    aspect = 1 / aspect;
-    rotation = 90;
-    anchor = { top: anchor.left, right: anchor.top, bottom: anchor.right, left: anchor.bottom };
-    rect = renderGray(gray, scaleOutput(map, scale));
-    lines = detectTextLines(rect);
+    // Confirm with the line detector: turned text must yield clearly more text lines.
+    const map90 = rotateMap(map, 90);
+    const rect90 = renderGray(gray, scaleOutput(map90, scale));
+    const lines90 = detectTextLines(rect90);
+    const total = (t: typeof lines): number => t.lines.reduce((s, l) => s + l.length, 0);
+    if (lines90.lines.length >= 3 && total(lines90) > 1.5 * total(lines)) {
+      turned = true;
+      map = map90;
+      aspect = 1 / aspect;
+      rotation = 90;
+      anchor = { top: anchor.left, right: anchor.top, bottom: anchor.right, left: anchor.bottom };
+      rect = rect90;
+      lines = lines90;
+    }
   }
   const upright = lines;
   const skew = estimateSkew(lines.lines);
@@ -124,7 +133,15 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (deskewReason === null) {
     skewDeg = skew.deg;
     map = deskewMap(map, skewDeg);
-    lines = { ...lines, lines: rotateLines(lines.lines, skewDeg, rect.width, rect.height) };
+    const turn = (ls: TextLine[]): TextLine[] => rotateLines(ls, skewDeg, rect.width, rect.height);
+    const rules = turn(
+      lines.rules.map((r) => ({
+        xs: Float64Array.from(r.xs),
+        ys: Float64Array.from(r.ys),
+        length: 0,
+      })),
+    ).map((r) => ({ xs: Array.from(r.xs), ys: Array.from(r.ys) }));
+    lines = { ...lines, lines: turn(lines.lines), rules };
     if (Math.abs(skewDeg) > 0.5) anchor = { top: false, right: false, bottom: false, left: false };
   }
   stages.push({
@@ -157,7 +174,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     reason:
       rotation === 0
         ? 'page is upright'
-        : `turned by ${rotation}° (${vertical.vertical ? 'vertical text lines' : ''}${vertical.vertical && rotation !== 90 ? ', ' : ''}${rotation !== 90 ? 'upside-down text' : ''})`,
+        : `turned by ${rotation}° (${turned ? 'vertical text lines' : ''}${turned && rotation !== 90 ? ', ' : ''}${rotation !== 90 ? 'upside-down text' : ''})`,
     ms: performance.now() - t3,
     details: { ascenderRatio: ud.ratio, confidence: ud.confidence, verticalRatio: vertical.ratio },
   });

@@ -17,6 +17,8 @@ export interface TextLines {
   /** median distance between neighbouring lines (px), NaN when unknown */
   pitch: number;
   ink: Uint8Array;
+  /** vertical rules (table borders, form boxes) as centrelines sampled top to bottom */
+  rules: Array<{ xs: number[]; ys: number[] }>;
 }
 
 interface Blob {
@@ -33,17 +35,88 @@ interface Blob {
 }
 
 /**
- * Dark-ink mask by adaptive mean threshold: ink is darker than its neighbourhood mean by a
- * margin (page_dewarp uses window 55, C = 25 at ≤1280 px; the margin here scales with the
- * local mean so faded or shaded text still counts).
- * @example const ink = inkMask(gray, 25);
+ * Running max (or min) over windows of 2r+1 along `n` samples spaced `stride` apart, by van
+ * Herk / Gil–Werman (three comparisons per sample whatever r).
+ */
+function vanHerk(
+  src: Float32Array,
+  dst: Float32Array,
+  off: number,
+  n: number,
+  stride: number,
+  r: number,
+  max: boolean,
+  g: Float32Array,
+  hh: Float32Array,
+): void {
+  const k = 2 * r + 1;
+  const pad = -Infinity;
+  const at = (i: number): number => {
+    if (i < 0 || i >= n) return max ? pad : -pad;
+    return src[off + i * stride]!;
+  };
+  const m = n + 2 * r;
+  for (let b = 0; b < m; b += k) {
+    const end = Math.min(m, b + k);
+    let acc = at(b - r);
+    g[b] = acc;
+    for (let i = b + 1; i < end; i++) {
+      const v = at(i - r);
+      acc = max ? (v > acc ? v : acc) : v < acc ? v : acc;
+      g[i] = acc;
+    }
+    acc = at(end - 1 - r);
+    hh[end - 1] = acc;
+    for (let i = end - 2; i >= b; i--) {
+      const v = at(i - r);
+      acc = max ? (v > acc ? v : acc) : v < acc ? v : acc;
+      hh[i] = acc;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const a = hh[i]!;
+    const c = g[i + 2 * r]!;
+    dst[off + i * stride] = max ? (a > c ? a : c) : a < c ? a : c;
+  }
+}
+
+/** Separable square max (grow) or min filter of radius r (out-of-image samples ignored). */
+export function rankFilter(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  max: boolean,
+): Float32Array {
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  const g = new Float32Array(Math.max(w, h) + 2 * r + 1);
+  const hh = new Float32Array(Math.max(w, h) + 2 * r + 1);
+  for (let y = 0; y < h; y++) vanHerk(src, tmp, y * w, w, 1, r, max, g, hh);
+  for (let x = 0; x < w; x++) vanHerk(tmp, out, x, h, w, r, max, g, hh);
+  return out;
+}
+
+/**
+ * Dark-ink mask by a black top-hat: the grey closing (max then min over a square of radius r)
+ * erases dark strokes thinner than the square but keeps broad shading and the step of a
+ * crease shadow, so closing − image is large only on ink. Ink must be ≥ 14 % darker than the
+ * paper around it.
+ * @example const ink = inkMask(gray, 4);
  */
 export function inkMask(gray: GrayImage, radius: number): Uint8Array {
-  const mean = boxMean(gray, radius);
-  const out = new Uint8Array(gray.data.length);
+  const { width: w, height: h, data } = gray;
+  const closed = rankFilter(rankFilter(data, w, h, radius, true), w, h, radius, false);
+  const mean = boxMean(gray, 5 * radius);
+  const out = new Uint8Array(w * h);
   for (let i = 0; i < out.length; i++) {
+    const c = closed[i]!;
     const m = mean.data[i]!;
-    out[i] = gray.data[i]! < m - Math.max(12, 0.12 * m) ? 1 : 0;
+    const g = data[i]!;
+    // Thin and dark against its closing, or clearly darker than the wider neighbourhood
+    // while still darker than its closing (keeps faint text, rejects broad shadows).
+    out[i] =
+      c - g > Math.max(8, 0.1 * c) || (g < m - Math.max(12, 0.12 * m) && c - g > 0.05 * c) ? 1 : 0;
   }
   return out;
 }
@@ -52,6 +125,88 @@ function medianOf(values: number[]): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
   return s[s.length >> 1]!;
+}
+
+/** Pixels on vertical ink runs of at least `minRun` (tolerating one-pixel gaps). */
+function verticalRuns(ink: Uint8Array, w: number, h: number, minRun: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) {
+    let start = -1;
+    let gap = 0;
+    for (let y = 0; y <= h; y++) {
+      const on = y < h && (ink[y * w + x] === 1 || (x > 0 && ink[y * w + x - 1] === 1));
+      if (on) {
+        if (start < 0) start = y;
+        gap = 0;
+        continue;
+      }
+      if (start >= 0 && gap === 0 && y < h - 1) {
+        gap = 1;
+        continue;
+      }
+      if (start >= 0) {
+        const end = y - gap;
+        if (end - start >= minRun) {
+          for (let k = start; k < end; k++) if (ink[k * w + x]) out[k * w + x] = 1;
+        }
+      }
+      start = -1;
+      gap = 0;
+    }
+  }
+  return out;
+}
+
+/** Centrelines (mean x per row, sampled every `step` rows) of tall vertical-rule components. */
+function ruleCentrelines(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  minHeight: number,
+  step: number,
+): Array<{ xs: number[]; ys: number[] }> {
+  const { labels, sizes } = components(mask, w, h);
+  const n = sizes.length;
+  const top = new Int32Array(n).fill(h);
+  const bot = new Int32Array(n).fill(-1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      if (!l) continue;
+      if (y < top[l]!) top[l] = y;
+      if (y > bot[l]!) bot[l] = y;
+    }
+  }
+  const byLabel = new Map<number, { sx: Float64Array; c: Float64Array }>();
+  for (let l = 1; l < n; l++) {
+    if (bot[l]! - top[l]! + 1 < minHeight) continue;
+    const len = bot[l]! - top[l]! + 1;
+    byLabel.set(l, { sx: new Float64Array(len), c: new Float64Array(len) });
+  }
+  if (byLabel.size === 0) return [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      const acc = l ? byLabel.get(l) : undefined;
+      if (!acc) continue;
+      const r = y - top[l]!;
+      acc.sx[r] = acc.sx[r]! + x;
+      acc.c[r] = acc.c[r]! + 1;
+    }
+  }
+  const out: Array<{ xs: number[]; ys: number[] }> = [];
+  for (const [l, acc] of byLabel) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let r = 0; r < acc.c.length; r += Math.max(2, Math.round(step))) {
+      if (acc.c[r]! > 0 && acc.c[r]! < 6) {
+        xs.push(acc.sx[r]! / acc.c[r]!);
+        ys.push(top[l]! + r);
+      }
+    }
+    if (xs.length >= 4) out.push({ xs, ys });
+  }
+  return out;
 }
 
 /** Keeps pixels lying on a vertical run of at least 3 (a 1×3 opening), in one pass. */
@@ -101,7 +256,8 @@ function smearRows(mask: Uint8Array, w: number, h: number, r: number): Uint8Arra
  */
 export function detectTextLines(gray: GrayImage): TextLines {
   const { width: w, height: h } = gray;
-  const radius = Math.max(8, Math.round(Math.max(w, h) / 64));
+  // Strokes up to ~2·radius px wide count as ink (bold text at ~1300 px is ≤ 6 px).
+  const radius = Math.max(3, Math.round(Math.max(w, h) / 250));
   const ink = inkMask(gray, radius);
   // Character height from connected ink components of plausible size.
   const { labels: inkLabels, sizes: inkSizes } = components(ink, w, h);
@@ -127,17 +283,49 @@ export function detectTextLines(gray: GrayImage): TextLines {
     if (inkSizes[l]! >= 6 && hh >= 4 && hh < h / 20 && ww < 4 * hh) heights.push(hh);
   }
   const charHeight = Math.max(4, medianOf(heights) || 10);
-  // Drop ink components far bigger than characters (rules, photos, shadows).
+  // Vertical rules: long vertical ink runs. They become vertical features, and removing them
+  // splits table grids so their horizontal rules and cell text can be found as lines.
+  const vRuns = verticalRuns(ink, w, h, Math.round(2.5 * charHeight));
+  const rules = ruleCentrelines(vRuns, w, h, 6 * charHeight, charHeight);
+  const noV = new Uint8Array(w * h);
+  for (let i = 0; i < noV.length; i++) noV[i] = ink[i] && !vRuns[i] ? 1 : 0;
+  const split = components(noV, w, h);
+  const nS = split.sizes.length;
+  const sTop = new Int32Array(nS).fill(h);
+  const sBot = new Int32Array(nS).fill(-1);
+  const sLeft = new Int32Array(nS).fill(w);
+  const sRight = new Int32Array(nS).fill(-1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = split.labels[y * w + x]!;
+      if (!l) continue;
+      if (y < sTop[l]!) sTop[l] = y;
+      if (y > sBot[l]!) sBot[l] = y;
+      if (x < sLeft[l]!) sLeft[l] = x;
+      if (x > sRight[l]!) sRight[l] = x;
+    }
+  }
+  // Keep character-sized components and thin horizontal rules; drop photos, shadows, blobs.
   const clean = new Uint8Array(w * h);
   for (let i = 0; i < clean.length; i++) {
-    const l = inkLabels[i]!;
+    const l = split.labels[i]!;
     if (!l) continue;
-    const hh = bot[l]! - top[l]! + 1;
-    if (hh <= 3 * charHeight && hh >= 0.25 * charHeight) clean[i] = 1;
+    const hh = sBot[l]! - sTop[l]! + 1;
+    const ww = sRight[l]! - sLeft[l]! + 1;
+    const isRule = ww >= 8 * charHeight && hh <= 0.6 * charHeight + 0.12 * ww;
+    if (isRule) clean[i] = 2;
+    else if (hh <= 3 * charHeight && hh >= 0.25 * charHeight) clean[i] = 1;
   }
   const smeared = smearRows(clean, w, h, Math.round(0.6 * charHeight));
   // A thin vertical opening separates lines touching through ascenders/descenders.
   const opened = verticalOpen(smeared, w, h);
+  // Thin rules survive the opening (they are lines in their own right).
+  for (let i = 0; i < opened.length; i++) {
+    if (clean[i] === 2) {
+      opened[i] = 1;
+      clean[i] = 1;
+    }
+  }
   const { labels, sizes } = components(opened, w, h);
   const blobs = fitBlobs(labels, sizes.length, clean, w, h, charHeight);
   const lines = linkBlobs(blobs, charHeight);
@@ -156,7 +344,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
     }
     if (Number.isFinite(best)) gaps.push(best);
   }
-  return { lines, charHeight, pitch: medianOf(gaps), ink: clean };
+  return { lines, charHeight, pitch: medianOf(gaps), ink: clean, rules };
 }
 
 function fitBlobs(
@@ -207,7 +395,8 @@ function fitBlobs(
     const thick: number[] = [];
     for (let c = 0; c < bw; c += 2) if (colBot[c]! >= 0) thick.push(colBot[c]! - colTop[c]! + 1);
     const thickness = medianOf(thick);
-    if (thickness > 2.6 * ch || thickness < 0.4 * ch) continue;
+    // Thin blobs are rules: kept when long.
+    if (thickness > 2.6 * ch || (thickness < 0.4 * ch && bw < 8 * ch)) continue;
     // Smoothed centreline: ink-weighted mean y over a window of ±0.8 char heights.
     const xs: number[] = [];
     const ys: number[] = [];
@@ -324,4 +513,49 @@ export function lineWaviness(lines: TextLine[]): number {
     wsum += l.length;
   }
   return wsum > 0 ? acc / wsum : 0;
+}
+
+/**
+ * Vertical structure from text: chains of line starts (or ends) that line up within 0.8
+ * character heights from one line to the next (left margins, justified right margins, column
+ * edges). Chains of at least 4 lines are returned as point sets that should share one x.
+ * @example const margins = alignedEnds(lines, charHeight, pitch);
+ */
+export function alignedEnds(
+  lines: TextLine[],
+  charHeight: number,
+  pitch: number,
+): Array<{ xs: number[]; ys: number[] }> {
+  const out: Array<{ xs: number[]; ys: number[] }> = [];
+  const maxGap = 3 * (Number.isFinite(pitch) ? pitch : 2.5 * charHeight);
+  for (const side of [0, 1] as const) {
+    const ends = lines
+      .filter((l) => l.xs.length >= 2)
+      .map((l) => {
+        const k = side === 0 ? 0 : l.xs.length - 1;
+        return { x: l.xs[k]!, y: l.ys[k]! };
+      })
+      .sort((a, b) => a.y - b.y);
+    const chains: Array<{ xs: number[]; ys: number[] }> = [];
+    for (const e of ends) {
+      let best: { xs: number[]; ys: number[] } | null = null;
+      let bestD = 0.8 * charHeight;
+      for (const c of chains) {
+        const lx = c.xs[c.xs.length - 1]!;
+        const ly = c.ys[c.ys.length - 1]!;
+        if (e.y - ly > maxGap || e.y - ly < 0.5 * charHeight) continue;
+        const d = Math.abs(e.x - lx);
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
+      }
+      if (best) {
+        best.xs.push(e.x);
+        best.ys.push(e.y);
+      } else chains.push({ xs: [e.x], ys: [e.y] });
+    }
+    for (const c of chains) if (c.xs.length >= 4) out.push(c);
+  }
+  return out;
 }
