@@ -21,8 +21,15 @@ type SessionData = {
  * Better Auth client (about 10 KB gzip) then loads only when someone signs in, up or out.
  */
 async function fetchSession(): Promise<SessionData> {
-  return (await api.get<SessionData>('/api/auth/get-session')) ?? null;
+  const session = (await api.get<SessionData>('/api/auth/get-session')) ?? null;
+  if (session) signedOutAt = 0;
+  return session;
 }
+
+// Set by signOut(): a protected page still on screen while the next page loads (a transition)
+// must not send the user to /auth; they asked to leave, so they go home.
+let signedOutAt = 0;
+const justSignedOut = () => Date.now() - signedOutAt < 10_000;
 
 /** The signed-in user's session (null when signed out). */
 export function useSession() {
@@ -55,6 +62,7 @@ export function useResetUserData() {
 export async function signOut(): Promise<boolean> {
   const client = await getAuthClient();
   const { error } = await client.signOut();
+  if (!error) signedOutAt = Date.now();
   return !error;
 }
 
@@ -63,7 +71,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { localize } = useLanguage();
   const session = useSession();
   if (session.isPending) return <LoadingScreen label={t('loading')} />;
-  if (!session.data) return <Navigate to={localize('/auth')} replace />;
+  if (!session.data) return <Navigate to={localize(justSignedOut() ? '/' : '/auth')} replace />;
   return children;
 }
 
