@@ -98,7 +98,7 @@ for (let i = 0; i < perFamily; i++) {
       try {
         const out = await variant.run(sample.photo);
         const ms = performance.now() - t0;
-        const { msSsim, ld } = await docunetScore(out, sample.flat);
+        const { msSsim, ld, ink } = await docunetScore(out, sample.flat);
         const c = ocr
           ? characterErrorRate(sample.text, await ocr.read(out))
           : { errors: Number.NaN, length: Number.NaN };
@@ -109,12 +109,13 @@ for (let i = 0; i < perFamily; i++) {
           seed,
           msSsim,
           ld,
+          ink,
           errors: c.errors,
           length: c.length,
           ms,
         };
         tiles.push({
-          label: `${variant.name}: MS-SSIM ${msSsim.toFixed(3)} LD ${ld.toFixed(1)}${ocr ? ` CER ${(c.errors / c.length).toFixed(3)}` : ''}`,
+          label: `${variant.name}: MS-SSIM ${msSsim.toFixed(3)} LD ${ld.toFixed(1)} ink ${ink.toFixed(2)}${ocr ? ` CER ${(c.errors / c.length).toFixed(3)}` : ''}`,
           image: out,
         });
         parts.push(
@@ -128,6 +129,7 @@ for (let i = 0; i < perFamily; i++) {
           seed,
           msSsim: Number.NaN,
           ld: Number.NaN,
+          ink: Number.NaN,
           errors: Number.NaN,
           length: Number.NaN,
           ms: 0,

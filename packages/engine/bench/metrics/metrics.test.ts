@@ -66,6 +66,9 @@ describe('msSsim', () => {
     const bad = await docunetScore(blank, page, { ld: false });
     expect(bad.msSsim).toBeLessThan(0.9);
     expect(bad.msSsim).toBeGreaterThan(0);
+    // The ink ratio is what exposes a blank output: all the text is gone.
+    expect(same.ink).toBe(1);
+    expect(bad.ink).toBe(0);
   });
 });
 

@@ -6,6 +6,8 @@ export interface Score {
   seed: number;
   msSsim: number;
   ld: number;
+  /** dark pixels of the output over the ground truth's (≈1 when nothing is lost) */
+  ink: number;
   /** OCR edit distance and ground-truth length; NaN when OCR was skipped */
   errors: number;
   length: number;
@@ -19,6 +21,7 @@ export interface Row {
   n: number;
   msSsim: number;
   ld: number;
+  ink: number;
   cer: number;
   ocrAccuracy: number;
   errors: number;
@@ -47,6 +50,7 @@ export function aggregate(scores: Score[], variants: string[], families: string[
         n: all.length,
         msSsim: mean(ok.map((s) => s.msSsim)),
         ld: mean(ok.map((s) => s.ld)),
+        ink: mean(ok.map((s) => s.ink)),
         cer,
         ocrAccuracy: Math.max(0, 1 - cer),
         errors,
@@ -63,11 +67,11 @@ const fmt = (x: number, digits: number): string => (Number.isNaN(x) ? '–' : x.
 /** A markdown table, readable in a terminal and pasteable into notes. */
 export function formatTable(rows: Row[]): string {
   const head =
-    '| variant | family | n | MS-SSIM ↑ | LD ↓ | CER ↓ | OCR acc ↑ | OCR errors | ms/page | failed |';
-  const sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|';
+    '| variant | family | n | MS-SSIM ↑ | LD ↓ | ink | CER ↓ | OCR acc ↑ | OCR errors | ms/page | failed |';
+  const sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const body = rows.map(
     (r) =>
-      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.cer, 4)} | ${Number.isNaN(r.cer) ? '–' : `${fmt(r.ocrAccuracy * 100, 1)}%`} | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
+      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.ink, 2)} | ${fmt(r.cer, 4)} | ${Number.isNaN(r.cer) ? '–' : `${fmt(r.ocrAccuracy * 100, 1)}%`} | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
   );
   return [head, sep, ...body].join('\n');
 }
@@ -83,6 +87,10 @@ export function regressions(scores: Score[], variant: string): string[] {
       (b) => b.variant === 'input unchanged' && b.seed === s.seed && b.family === s.family,
     );
     if (!base) continue;
+    if (s.ink < 0.5)
+      out.push(
+        `${s.family}/${s.kind}#${s.seed}: ink ratio ${s.ink.toFixed(2)}: page content lost (blank or cropped output)`,
+      );
     if (s.msSsim < base.msSsim)
       out.push(
         `${s.family}/${s.kind}#${s.seed}: MS-SSIM ${s.msSsim.toFixed(4)} < input ${base.msSsim.toFixed(4)}`,
