@@ -67,12 +67,14 @@ for (const [i, doc] of DOCUMENTS.entries()) {
     width,
     height,
   });
+  const problems = [
+    after.msSsim < before.msSsim ? 'MS-SSIM worse than the photo' : '',
+    after.ink < 0.6 ? `ink ratio ${after.ink.toFixed(2)}: text lost (blank or cropped)` : '',
+  ].filter(Boolean);
   console.log(
     `${id}: ${doc.family} ${doc.kind} seed ${baseSeed + i}: restored in ${(ms / 1000).toFixed(1)} s, ` +
-      `MS-SSIM ${before.msSsim.toFixed(3)} → ${after.msSsim.toFixed(3)}` +
-      (after.msSsim < before.msSsim
-        ? '  WARNING: worse than the photo, look at it before publishing'
-        : ''),
+      `MS-SSIM ${before.msSsim.toFixed(3)} → ${after.msSsim.toFixed(3)}, ink ${after.ink.toFixed(2)}` +
+      (problems.length ? `  WARNING: ${problems.join('; ')}; look at it before publishing` : ''),
   );
 }
 await writeFile(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
