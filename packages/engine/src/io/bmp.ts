@@ -1,3 +1,6 @@
+// Workspaces that import the engine typecheck its sources without its tsconfig, so the ambient
+// bmp-js declaration must be referenced from here to travel with this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./bmp-js.d.ts" />
 import bmp from 'bmp-js';
 import { EngineError } from '../errors.ts';
