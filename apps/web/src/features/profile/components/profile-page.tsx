@@ -79,7 +79,7 @@ export function ProfilePage({ subscription, sections, premium }: Slots) {
         </Button>
       </header>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <h2 className="text-lg font-semibold">{t('card.title')}</h2>
           <p className="mb-5 mt-1 text-sm text-slate-700">{t('card.subtitle')}</p>
