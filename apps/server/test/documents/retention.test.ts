@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -173,6 +174,21 @@ describeEachDialect('document retention', (dialect) => {
         await next.close();
         apps.length = 0;
       }
+    });
+
+    it('removes files no document points at (saved just before a crash) once they are an hour old', async () => {
+      const filesDir = path.join(storage.dataDir, 'files');
+      fs.mkdirSync(filesDir, { recursive: true });
+      const orphan = path.join(filesDir, `${randomUUID()}.png`);
+      const fresh = path.join(filesDir, `${randomUUID()}.png`);
+      fs.writeFileSync(orphan, 'left over');
+      fs.writeFileSync(fresh, 'being uploaded right now');
+      const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+      fs.utimesSync(orphan, twoHoursAgo, twoHoursAgo);
+      const next = await createDocsApp(dialect, { env: storage.env });
+      apps.push(next);
+      expect(fs.existsSync(orphan)).toBe(false);
+      expect(fs.existsSync(fresh)).toBe(true);
     });
   });
 });

@@ -106,6 +106,19 @@ export class DocumentRepository {
       .execute();
   }
 
+  /** Which of these stored keys some document still points at. */
+  async referencedKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('documents')
+      .select([...FILE_COLUMNS])
+      .where((eb) => eb.or(FILE_COLUMNS.map((c) => eb(c, 'in', keys))))
+      .execute();
+    const found = new Set<string>();
+    for (const row of rows) for (const c of FILE_COLUMNS) if (row[c]) found.add(row[c]);
+    return found;
+  }
+
   listUnfinished(): Promise<DocumentRow[]> {
     return this.db
       .selectFrom('documents')

@@ -49,7 +49,7 @@ export async function purgeDocument(deps: RetentionDeps, row: DocumentRow): Prom
  */
 export async function sweepRetention(
   deps: RetentionDeps,
-): Promise<{ expired: number; stale: number }> {
+): Promise<{ expired: number; stale: number; orphans: number }> {
   let expired = 0;
   let stale = 0;
   for (;;) {
@@ -71,8 +71,31 @@ export async function sweepRetention(
     stale += rows.length;
     if (rows.length < BATCH) break;
   }
-  if (expired || stale) deps.log.info({ expired, stale }, 'retention sweep deleted files');
-  return { expired, stale };
+  const orphans = await sweepOrphans(deps);
+  if (expired || stale || orphans) {
+    deps.log.info({ expired, stale, orphans }, 'retention sweep deleted files');
+  }
+  return { expired, stale, orphans };
+}
+
+/** Files no document points at, e.g. a result saved just before a crash; kept for an hour. */
+const ORPHAN_GRACE_MS = 3600_000;
+
+async function sweepOrphans(deps: RetentionDeps): Promise<number> {
+  // Real time, not the app clock: this is about files on disk, not the retention promise.
+  const cutoff = Date.now() - ORPHAN_GRACE_MS;
+  const old = (await deps.store.list()).filter((f) => f.modifiedAt.getTime() < cutoff);
+  let deleted = 0;
+  for (let i = 0; i < old.length; i += BATCH) {
+    const keys = old.slice(i, i + BATCH).map((f) => f.key);
+    const referenced = await deps.repo.referencedKeys(keys);
+    for (const key of keys) {
+      if (referenced.has(key)) continue;
+      await deps.store.delete(key);
+      deleted++;
+    }
+  }
+  return deleted;
 }
 
 /**

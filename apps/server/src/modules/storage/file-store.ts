@@ -16,6 +16,8 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** Size in bytes, or null when missing. */
   size(key: string): Promise<number | null>;
+  /** Every stored file with its last change (for the orphan sweep). */
+  list(): Promise<Array<{ key: string; modifiedAt: Date }>>;
 }
 
 export interface StoredFile {

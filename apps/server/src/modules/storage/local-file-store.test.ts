@@ -26,7 +26,7 @@ describe('LocalFileStore', () => {
     expect(await text(await store.get(b.key))).toBe('stream');
     expect(await store.exists(a.key)).toBe(true);
     expect(await store.size(b.key)).toBe(6);
-    expect((await store.list()).sort()).toEqual([a.key, b.key].sort());
+    expect((await store.list()).map((f) => f.key).sort()).toEqual([a.key, b.key].sort());
   });
 
   it('deletes idempotently and reports missing files', async () => {

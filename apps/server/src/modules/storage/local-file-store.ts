@@ -84,10 +84,14 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  /** Every stored key (for tests and orphan sweeps). */
-  async list(): Promise<string[]> {
-    const names = await fsp.readdir(this.root);
-    return names.filter((n) => KEY_PATTERN.test(n));
+  async list(): Promise<Array<{ key: string; modifiedAt: Date }>> {
+    const names = (await fsp.readdir(this.root)).filter((n) => KEY_PATTERN.test(n));
+    const out: Array<{ key: string; modifiedAt: Date }> = [];
+    for (const key of names) {
+      const stat = await fsp.stat(path.join(this.root, key)).catch(() => null);
+      if (stat) out.push({ key, modifiedAt: stat.mtime });
+    }
+    return out;
   }
 
   private pathOf(key: string): string {
