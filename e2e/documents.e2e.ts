@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectAccessible, launchBrowser } from './support/browser.ts';
+import { PHONE, expectAccessible, launchBrowser, screenshot } from './support/browser.ts';
 import type { TestBrowser } from './support/browser.ts';
 import { createVerifiedUser, startServer } from './support/server.ts';
 import type { TestServer } from './support/server.ts';
@@ -126,6 +126,10 @@ describe('documents', () => {
     await page.keyboard.press('Home');
     expect(await slider.inputValue()).toBe('0');
     await expectAccessible(page, '/app with finished documents');
+    await screenshot(page, 'app-documents-done', 'en', 'desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'app-documents-done', 'en', 'phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Download one.
     const first = page.waitForEvent('download');
@@ -153,6 +157,7 @@ describe('documents', () => {
     expect(((await list.json()) as { documents: unknown[] }).documents).toEqual([]);
     await page.goto(`${server.baseURL}/profile`);
     await page.getByText('No documents are kept right now.').waitFor();
+    await expectAccessible(page, '/profile with documents and API keys');
   });
 
   it('a free user is told premium is required and sent to the pricing page', async () => {
@@ -183,6 +188,7 @@ describe('documents', () => {
     await page.getByRole('button', { name: 'I have saved it' }).click();
     expect(await page.getByTestId('api-key-secret').count()).toBe(0);
     await page.getByText('Office scanner').waitFor();
+    await screenshot(page, 'profile-api-keys', 'en', 'desktop');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Revoke the key Office scanner' }).click();
     await page.getByText('You have no API keys yet.').waitFor();

@@ -35,56 +35,58 @@ export function DocumentItem({
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="document-item">
-      <div className="flex items-start gap-3">
-        <StatusIcon doc={doc} />
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-medium" title={doc.original_name}>
-            {doc.original_name}
-          </p>
-          {(doc.status === 'queued' || doc.status === 'processing') && (
-            <div className="mt-2">
-              <div className="flex justify-between text-sm text-slate-700">
-                <span>
-                  {doc.status === 'queued'
-                    ? t('status.queued')
-                    : t(`stages.${doc.stage ?? 'decode'}`, {
-                        defaultValue: t('status.processing'),
-                      })}
-                  {pages > 1 && doc.status === 'processing' && ` · ${t('page', { page, pages })}`}
-                </span>
-                <span>{doc.progress}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label={t('progressLabel', { name: doc.original_name })}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={doc.progress}
-                className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
-              >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 items-start gap-3">
+          <StatusIcon doc={doc} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium" title={doc.original_name}>
+              {doc.original_name}
+            </p>
+            {(doc.status === 'queued' || doc.status === 'processing') && (
+              <div className="mt-2">
+                <div className="flex justify-between text-sm text-slate-700">
+                  <span>
+                    {doc.status === 'queued'
+                      ? t('status.queued')
+                      : t(`stages.${doc.stage ?? 'decode'}`, {
+                          defaultValue: t('status.processing'),
+                        })}
+                    {pages > 1 && doc.status === 'processing' && ` · ${t('page', { page, pages })}`}
+                  </span>
+                  <span>{doc.progress}%</span>
+                </div>
                 <div
-                  className="h-full rounded-full bg-brand-700 transition-[width] duration-300"
-                  style={{ width: `${Math.max(3, doc.progress)}%` }}
-                />
+                  role="progressbar"
+                  aria-label={t('progressLabel', { name: doc.original_name })}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={doc.progress}
+                  className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+                >
+                  <div
+                    className="h-full rounded-full bg-brand-700 transition-[width] duration-300"
+                    style={{ width: `${Math.max(3, doc.progress)}%` }}
+                  />
+                </div>
               </div>
-            </div>
-          )}
-          {doc.status === 'failed' && (
-            <p className="mt-1 text-sm text-red-800" role="alert">
-              {doc.error ?? t('errors.failed')}
-            </p>
-          )}
-          {doc.status === 'done' && (
-            <p className="mt-1 text-sm text-slate-700">
-              {downloaded
-                ? t('downloadedGone')
-                : left
-                  ? t('deletesIn', { hours: left.hours, minutes: left.minutes })
-                  : t('deletesSoon')}
-            </p>
-          )}
+            )}
+            {doc.status === 'failed' && (
+              <p className="mt-1 text-sm text-red-800" role="alert">
+                {doc.error ?? t('errors.failed')}
+              </p>
+            )}
+            {doc.status === 'done' && (
+              <p className="mt-1 text-sm text-slate-700">
+                {downloaded
+                  ? t('downloadedGone')
+                  : left
+                    ? t('deletesIn', { hours: left.hours, minutes: left.minutes })
+                    : t('deletesSoon')}
+              </p>
+            )}
+          </div>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex shrink-0 gap-2 pl-8 sm:pl-0">
           {doc.status === 'done' && onDownload && !downloaded && (
             <Button size="sm" onClick={onDownload} disabled={busy}>
               {busy ? <Spinner /> : <Download aria-hidden="true" className="h-4 w-4" />}
