@@ -143,6 +143,14 @@ describe('restore', () => {
     expect([result.pages[0]!.width, result.pages[0]!.height]).toEqual([600, 900]);
   });
 
+  it('embeds bw pages in a PDF losslessly', async () => {
+    const result = await restore(await png(skewedPhoto(2)), { format: 'pdf', mode: 'bw' });
+    const text = Buffer.from(result.file).toString('latin1');
+    expect(text).toContain('/FlateDecode');
+    expect(text).not.toContain('/DCTDecode');
+    expect((await sharp(result.pages[0]!.data).metadata()).format).toBe('jpeg');
+  });
+
   it('produces JPEG and honours bw mode', async () => {
     const result = await restore(await png(skewedPhoto(-5)), { format: 'jpg', mode: 'bw' });
     expect(result.extension).toBe('jpg');

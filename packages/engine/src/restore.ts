@@ -222,9 +222,18 @@ async function restorePage(
 
   const mm = { widthMm: size.widthMm, heightMm: size.heightMm };
   const page: RestoredPage = { width: image.width, height: image.height, ...mm, data };
+  let pdfPage: PdfPageInput | null = null;
+  if (opts.format === 'pdf') {
+    // Black-and-white pages go into the PDF losslessly: JPEG rings around bilevel strokes, while
+    // a one-channel PNG of them is small.
+    pdfPage =
+      opts.mode === 'bw'
+        ? { data: await encodePng(image, 'bw'), kind: 'png', ...mm }
+        : { data, kind: 'jpg', ...mm };
+  }
   return {
     page,
-    pdfPage: opts.format === 'pdf' ? { data, kind: 'jpg', ...mm } : null,
+    pdfPage,
     report: {
       outline: scaleOutline(plan.outline, 1 / workScale),
       confidence: plan.outline?.confidence ?? 0,
