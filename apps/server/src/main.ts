@@ -39,6 +39,13 @@ async function main(): Promise<void> {
   );
   // A plain line for people (and for the e2e harness, which reads the port from it).
   console.log(`Uncrumple is serving at ${shown} (data in ${config.dataDir})`);
+  console.log(
+    config.SMTP_URL
+      ? 'Mail is delivered over SMTP (SMTP_URL).'
+      : config.isProduction
+        ? 'Mail goes to the outbox (mail_outbox table and the log): set SMTP_URL to deliver it.'
+        : `Mail goes to the outbox: read it at ${shown}/dev/mailbox`,
+  );
 }
 
 main().catch((err) => {

@@ -87,6 +87,9 @@ describeEachDialect('server process', (dialect) => {
       LOG_LEVEL: 'warn',
     });
     const url = await server.serving();
+    await expect
+      .poll(server.output)
+      .toContain(`Mail goes to the outbox: read it at ${url}/dev/mailbox`);
     const ready = await fetch(`${url}/readyz`);
     expect(await ready.json()).toEqual({ ok: true, db: 'ok' });
     const config = await fetch(`${url}/api/config`);
