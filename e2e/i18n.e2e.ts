@@ -66,6 +66,7 @@ describe('languages and navigation', () => {
     await expect.poll(() => path(page.url())).toBe('/de/pricing');
     await page.getByRole('link', { name: 'English' }).first().click();
     await expect.poll(() => path(page.url())).toBe('/pricing');
+    await page.getByRole('heading', { name: 'Simple, honest pricing' }).waitFor();
     await page.goto(`${server.baseURL}/contact`);
     await page.getByRole('heading', { name: 'Contact us' }).waitFor();
   });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '../components/layout/footer.tsx';
@@ -18,10 +18,15 @@ function useLanguageSync() {
   }, [lang, i18n]);
 }
 
+/** A new page starts at the top, and keyboard and screen-reader users start at its content. */
 function useScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (shown.current === pathname) return; // the first page keeps the browser's own focus
+    shown.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 }
 
@@ -38,7 +43,7 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <Header />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      <main id="main" className="flex-1 focus:outline-none" tabIndex={-1}>
         <Suspense fallback={<LoadingScreen label={t('loading')} />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { LANGUAGES, localizePath, splitPath } from '../../lib/language.ts';
+import { LANGUAGES, localizePath, splitPath, storeLanguage } from '../../lib/language.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** Links to the same page (path, query and hash) under each language's prefix. */
@@ -21,6 +21,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           key={lang}
           to={localizePath(`${basePath}${search}${hash}`, lang)}
           hrefLang={lang}
+          // Stored at the click, not when the page has rendered: a reload right after must keep it.
+          onClick={() => storeLanguage(lang)}
           lang={lang}
           aria-current={lang === current ? 'true' : undefined}
           aria-label={t(`languages.${lang}`)}
