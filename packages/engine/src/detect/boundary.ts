@@ -8,6 +8,8 @@ export interface TracedBoundary {
   clipped: { top: boolean; right: boolean; bottom: boolean; left: boolean };
   confidence: number;
   support: number;
+  /** edge support per non-clipped side */
+  sides: number[];
   reason: string;
 }
 
@@ -76,6 +78,7 @@ export function traceBoundary(
   const clippedCw: boolean[] = [];
   let supported = 0;
   let counted = 0;
+  const sideSupport: number[] = [];
   for (let s = 0; s < 4; s++) {
     const a = corners[s]!;
     const b = corners[(s + 1) % 4]!;
@@ -154,9 +157,13 @@ export function traceBoundary(
     if (!clipped) {
       counted += sideCounted;
       supported += sideSupported;
+      sideSupport.push(sideCounted > 0 ? sideSupported / sideCounted : 0);
     }
   }
-  const support = counted > 0 ? supported / counted : 0;
+  const mean = counted > 0 ? supported / counted : 0;
+  // One unsupported side (a leaked or shadow-cut mask) makes the whole outline doubtful.
+  const weakest = sideSupport.length ? Math.min(...sideSupport) : 0;
+  const support = Math.min(mean, 0.35 + weakest);
   const nClipped = clippedCw.filter(Boolean).length;
   let confidence = nClipped === 4 ? 0.3 : support;
   let reason = 'page edges found';
@@ -173,6 +180,7 @@ export function traceBoundary(
     },
     confidence,
     support,
+    sides: sideSupport,
     reason,
   };
 }

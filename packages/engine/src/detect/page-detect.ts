@@ -532,6 +532,6 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): Det
   return {
     outline,
     reason: traced.reason,
-    details: { areaFrac, fill, support: traced.support, detectScale: f.scale },
+    details: { areaFrac, fill, support: traced.support, sides: traced.sides, detectScale: f.scale },
   };
 }

@@ -160,10 +160,17 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   opts.onProgress?.(0.9);
 
   const t3 = performance.now();
-  // Without a local warp, the ink and lines of the (un-deskewed) rectified page serve: a small
-  // rotation does not change which way up the text is.
-  const final = local.report.applied ? local.lines : upright;
-  const ud = detectUpsideDown(final.ink, rect.width, rect.height, final.lines, final.charHeight);
+  // A wrong half-turn ruins a page, so both views must agree: the rectified page before the
+  // local warp and (when applied) the page after it.
+  const udOf = (t: typeof upright) =>
+    detectUpsideDown(t.ink, rect.width, rect.height, t.lines, t.charHeight);
+  const ud0 = udOf(upright);
+  const ud1 = local.report.applied ? udOf(local.lines) : ud0;
+  const ud = {
+    upsideDown: ud0.upsideDown && ud1.upsideDown,
+    ratio: Math.max(ud0.ratio, ud1.ratio),
+    confidence: Math.min(ud0.confidence, ud1.confidence),
+  };
   if (ud.upsideDown && ud.confidence > 0.3) {
     map = rotateMap(map, 180);
     rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];

@@ -327,7 +327,12 @@ export function detectTextLines(gray: GrayImage): TextLines {
     }
   }
   const { labels, sizes } = components(opened, w, h);
-  const blobs = fitBlobs(labels, sizes.length, clean, w, h, charHeight);
+  // Paper level: a high percentile of the page (text is sparse).
+  const sample: number[] = [];
+  for (let i = 0; i < gray.data.length; i += 97) sample.push(gray.data[i]!);
+  sample.sort((p, q) => p - q);
+  const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
+  const blobs = fitBlobs(labels, sizes.length, clean, w, h, charHeight, gray.data, paper);
   const lines = linkBlobs(blobs, charHeight);
   // Pitch: median vertical distance between a line and its nearest neighbour below.
   const gaps: number[] = [];
@@ -354,6 +359,8 @@ function fitBlobs(
   w: number,
   h: number,
   ch: number,
+  gray: Float32Array,
+  paper: number,
 ): Blob[] {
   const x0 = new Int32Array(n).fill(w);
   const x1 = new Int32Array(n).fill(-1);
@@ -428,6 +435,27 @@ function fitBlobs(
       const xe = fromEnd ? x1[l]! : x0[l]!;
       return [my + slope * (xe - mx), slope];
     };
+    // Text lies on paper: the bands just above and below a line are bright. Texture inside
+    // photos and logos makes blobs too, with dark surroundings.
+    const band = (yFrom: number, yTo: number): number => {
+      let acc = 0;
+      let cnt = 0;
+      for (let k = 0; k < xs.length; k += 2) {
+        const x = xs[k]!;
+        const yc = ys[k]!;
+        for (let d = yFrom; d <= yTo; d += 2) {
+          const y = Math.round(yc + d);
+          if (y < 0 || y >= h) continue;
+          acc += gray[y * w + x]!;
+          cnt++;
+        }
+      }
+      return cnt ? acc / cnt : paper;
+    };
+    const off = Math.round(thickness / 2 + 0.3 * ch);
+    const above = band(-off - Math.round(0.6 * ch), -off);
+    const below = band(off, off + Math.round(0.6 * ch));
+    if (Math.min(above, below) < 0.75 * paper) continue;
     const [yL, sL] = endFit(false);
     const [yR, sR] = endFit(true);
     blobs.push({ x0: x0[l]!, x1: x1[l]!, xs, ys, yL, yR, sL, sR });
