@@ -220,6 +220,32 @@ describeEachDialect('accounts: sign-up, verification, sign-in, profile, sign-out
     expect(signIn.statusCode).toBe(200);
   });
 
+  it('refuses overlong names and keeps the profile in step with Better Auth name changes', async () => {
+    const tooLong = await new TestBrowser(t.app).post('/api/auth/sign-up/email', {
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      name: 'x'.repeat(121),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      code: 'INVALID_NAME',
+      message: 'Full name must be at most 120 characters.',
+    });
+
+    const { browser } = await signUpAndSignIn(t.app, { name: 'Old Name' });
+    const renamed = await browser.post('/api/auth/update-user', {
+      name: 'New Name',
+      image: 'https://example.com/me.png',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await browser.get('/api/profile')).json()).toMatchObject({
+      full_name: 'New Name',
+      avatar_url: 'https://example.com/me.png',
+    });
+    const bad = await browser.post('/api/auth/update-user', { name: 'a\u0007b' });
+    expect(bad.json().code).toBe('INVALID_NAME');
+  });
+
   it('answers 401 on the profile when signed out', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/profile' });
     expect(response.statusCode).toBe(401);

@@ -148,6 +148,17 @@ export function createBetterAuth(deps: AuthDeps) {
     },
     databaseHooks: {
       user: {
+        // Better Auth's /update-user may change the name or picture: keep the profile in step.
+        update: {
+          after: async (user) => {
+            if (!user) return;
+            await profiles.syncFromAuthUser(
+              user.id,
+              { full_name: (user.name ?? '').trim(), avatar_url: user.image ?? null },
+              clock.now().toISOString(),
+            );
+          },
+        },
         create: {
           after: async (user, ctx) => {
             const body = (ctx?.body ?? {}) as { callbackURL?: unknown };
@@ -174,6 +185,11 @@ export function createBetterAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && 'name' in body) {
+          const problem = fullNameProblem(body.name);
+          if (problem)
+            throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
+        }
         let password: unknown;
         let email: string | undefined;
         if (ctx.path === '/sign-up/email') {
@@ -230,6 +246,20 @@ function withSignInLanding(link: string, locale: Locale): string {
   if (callback && callback !== '/') return link;
   url.searchParams.set('callbackURL', `${localePrefix(locale)}/auth?mode=signin&verified=1`);
   return url.toString();
+}
+
+export const MAX_FULL_NAME = 120;
+
+/** Why a full name is refused, or null (empty is allowed and stored as ''). */
+function fullNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string') return 'Full name must be text.';
+  if (name.trim().length > MAX_FULL_NAME) {
+    return `Full name must be at most ${MAX_FULL_NAME} characters.`;
+  }
+  if ([...name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127)) {
+    return 'Full name must not contain control characters.';
+  }
+  return null;
 }
 
 function asLocale(value: string | null | undefined): Locale | null {

@@ -15,6 +15,12 @@ export interface ProfileRepository {
   localeOf(id: string): Promise<string | null>;
   /** Updates full_name here and the Better Auth user's name, so the session shows it too. */
   updateFullName(id: string, fullName: string, now: string): Promise<Profile | null>;
+  /** Copies name/picture changed through Better Auth into the profile. */
+  syncFromAuthUser(
+    id: string,
+    fields: { full_name: string; avatar_url: string | null },
+    now: string,
+  ): Promise<void>;
   setPremium(id: string, isPremium: boolean, now: string): Promise<Profile | null>;
   setAdmin(id: string, isAdmin: boolean, now: string): Promise<Profile | null>;
   /** Newest first; `q` is a case-insensitive substring of the email. */
@@ -90,6 +96,21 @@ export function createProfileRepository(db: Kysely<Database>, dialect: Dialect):
         .where('id', '=', id)
         .execute();
       return findById(id);
+    },
+    async syncFromAuthUser(id, fields, now) {
+      await db
+        .updateTable('profiles')
+        .set({ full_name: fields.full_name, avatar_url: fields.avatar_url, updated_at: now })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('full_name', '!=', fields.full_name),
+            fields.avatar_url === null
+              ? eb('avatar_url', 'is not', null)
+              : eb.or([eb('avatar_url', 'is', null), eb('avatar_url', '!=', fields.avatar_url)]),
+          ]),
+        )
+        .execute();
     },
     async setPremium(id, isPremium, now) {
       await db
