@@ -37,7 +37,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Google account pictures are shown as avatars (profiles.avatar_url).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
