@@ -1,11 +1,23 @@
 // Runs inside a pool thread: restores one document with @uncrumple/engine and makes the small
 // before/after previews, posting progress as it goes. Bytes come and go as transferred buffers.
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import * as engine from '@uncrumple/engine';
 import sharp from 'sharp';
 import type { RestoreProgress, RestoreTask, RestoreTaskResult } from './restore-task.ts';
 
 const MAX_PDF_PAGES_FOR_PREVIEW = 2;
+
+// Parallelism comes from the pool (one document per thread); libvips' own helper threads would
+// only compete with the HTTP event loop for the same cores.
+sharp.concurrency(1);
+// On Linux this nices only this thread: when cores are short, the scheduler favours the HTTP
+// thread over image work (health checks and status polls stay fast under load).
+try {
+  os.setPriority(10);
+} catch {
+  // not permitted here; run at normal priority
+}
 
 const port = parentPort;
 if (!port) throw new Error('restore.worker.ts must run in a worker thread');
