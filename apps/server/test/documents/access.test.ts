@@ -82,6 +82,25 @@ describeEachDialect('document access and API keys', (dialect) => {
     });
   });
 
+  it('streams live progress (stage, rising percentage) while a document is processed', async () => {
+    const jpg = await asJpeg(await crumpledPhoto(1));
+    const res = await upload(owner, [{ filename: 'live.jpg', data: jpg }]);
+    const id = res.json<{ documents: DocumentDto[] }>().documents[0]!.id;
+    const stream = await owner.get(`/api/documents/${id}/events`);
+    const events = stream.body
+      .split('\n\n')
+      .filter((chunk) => chunk.startsWith('data: '))
+      .map((chunk) => JSON.parse(chunk.slice(6)) as DocumentDto);
+    expect(events.length).toBeGreaterThan(2);
+    expect(events.at(-1)?.status).toBe('done');
+    const processing = events.filter((e) => e.status === 'processing');
+    expect(processing.length).toBeGreaterThan(0);
+    expect(processing.every((e) => typeof e.stage === 'string')).toBe(true);
+    const progress = events.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+  });
+
   it('streams progress as server-sent events until the document is finished', async () => {
     const res = await owner.get(`/api/documents/${doc.id}/events`);
     expect(res.statusCode).toBe(200);
