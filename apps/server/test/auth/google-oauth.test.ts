@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGoogleStandIn } from '../support/google-stand-in.ts';
 import type { GoogleStandIn } from '../support/google-stand-in.ts';
 import { TestBrowser } from '../support/http-client.ts';
@@ -136,10 +136,10 @@ describeEachDialect('Google sign-in through a local stand-in for Google', (diale
   });
 });
 
-describe('Google sign-in when not configured', () => {
+describeEachDialect('Google sign-in when not configured', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ dialect: 'sqlite' });
+    t = await createTestApp({ dialect });
   });
   afterAll(() => t.close());
 
