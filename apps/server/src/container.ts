@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Clock } from './lib/clock.ts';
 import { OffsetClock, systemClock } from './lib/clock.ts';
+import { createAuditLogRepository } from './modules/admin/audit-log.repository.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import type { AuthService } from './modules/auth/auth.service.ts';
@@ -82,6 +83,7 @@ export async function createContainer(
     dialect: dbHandle.dialect,
     mailer: mail.mailer,
     profiles,
+    audit: createAuditLogRepository(dbHandle.db),
     clock,
     log,
     secret: resolveAuthSecret(config),

@@ -186,6 +186,14 @@ describeEachDialect('accounts: sign-up, verification, sign-in, profile, sign-out
       email: 'boss@example.com',
       is_admin: true,
     });
+    const log = (await boss.browser.get(`/api/admin/audit-log?target=${boss.id}`)).json();
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        actor_id: null,
+        action: 'profile.grant_admin',
+        details: { email: 'boss@example.com', from: false, to: true, via: 'ADMIN_EMAILS' },
+      }),
+    ]);
   });
 
   it('takes the locale from Accept-Language when the callback has no prefix', async () => {

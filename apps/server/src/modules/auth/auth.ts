@@ -8,6 +8,7 @@ import type { Config } from '../../config/env.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { AuditLogRepository } from '../admin/audit-log.repository.ts';
 import type { Locale, Mailer } from '../mail/mail.types.ts';
 import type { ProfileRepository } from '../profile/profile.repository.ts';
 import { callbackOf, localeFromAcceptLanguage, localeFromPath, localePrefix } from './locale.ts';
@@ -30,6 +31,8 @@ export interface AuthDeps {
   dialect: Dialect;
   mailer: Mailer;
   profiles: ProfileRepository;
+  /** Where promotions by ADMIN_EMAILS are recorded (the admin module's audit log). */
+  audit: Pick<AuditLogRepository, 'record'>;
   clock: Clock;
   log: FastifyBaseLogger;
   secret: string;
@@ -167,17 +170,28 @@ export function createBetterAuth(deps: AuthDeps) {
               localeFromAcceptLanguage(ctx?.headers?.get('accept-language')) ??
               'en';
             const email = user.email.toLowerCase();
+            const isAdmin = config.ADMIN_EMAILS.includes(email);
+            const now = clock.now().toISOString();
             await profiles.create(
               {
                 id: user.id,
                 email,
                 full_name: (user.name ?? '').trim(),
                 avatar_url: user.image ?? null,
-                is_admin: config.ADMIN_EMAILS.includes(email),
+                is_admin: isAdmin,
                 locale,
               },
-              clock.now().toISOString(),
+              now,
             );
+            if (isAdmin) {
+              await deps.audit.record({
+                actor_id: null,
+                action: 'profile.grant_admin',
+                target_id: user.id,
+                details: { email, from: false, to: true, via: 'ADMIN_EMAILS' },
+                created_at: now,
+              });
+            }
           },
         },
       },
