@@ -15,6 +15,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await createVerifiedUser(server, BOSS);
   await createVerifiedUser(server, MEMBER);
+  // Sign-up times have one-second resolution: keep the admin alone in the oldest second.
+  await new Promise((r) => setTimeout(r, 1100));
   // Enough further sign-ups for a second page (20 per page).
   for (let i = 1; i <= 20; i++) {
     const response = await fetch(`${server.baseURL}/api/auth/sign-up/email`, {
@@ -28,6 +30,13 @@ beforeAll(async () => {
     });
     expect(response.ok).toBe(true);
   }
+  // And one clearly newest.
+  await new Promise((r) => setTimeout(r, 1100));
+  await createVerifiedUser(server, {
+    email: 'newest@example.com',
+    password: 'fresh-meadow-77',
+    name: 'Nina Newest',
+  });
 });
 
 afterAll(async () => {
@@ -49,9 +58,9 @@ describe('admin', () => {
       .getByRole('link', { name: 'Admin' })
       .click();
     await page.getByRole('heading', { name: 'Users' }).waitFor();
-    await page.getByText('22 users').waitFor();
+    await page.getByText('23 users').waitFor();
     const firstRow = page.locator('tbody tr').first();
-    expect(await firstRow.textContent()).toContain('extra20@example.com');
+    expect(await firstRow.textContent()).toContain('newest@example.com');
     expect(await page.locator('tbody tr').count()).toBe(20);
     await page.getByText('Page 1 of 2').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();

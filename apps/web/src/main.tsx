@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { reloadOnceForNewVersion } from './app/layout.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
@@ -22,6 +23,11 @@ if (!prefixed) {
   }
 }
 document.documentElement.lang = lang;
+
+// Preloaded chunks of an older build are gone after a deploy: fetch the new version once.
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadOnceForNewVersion()) event.preventDefault();
+});
 
 void initI18n(lang).then(() => {
   createRoot(document.getElementById('root')!).render(

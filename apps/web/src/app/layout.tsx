@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useRouteError } from 'react-router';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
 import { LoadingScreen } from '../components/ui/spinner.tsx';
@@ -53,8 +53,33 @@ export function RootLayout() {
   );
 }
 
+const RELOAD_KEY = 'uncrumple.reloadedAt';
+
+/** A page's code chunk is gone (a new version was deployed): reload once to get the new one. */
+export function reloadOnceForNewVersion(): boolean {
+  try {
+    const last = Number(window.sessionStorage.getItem(RELOAD_KEY) ?? 0);
+    if (Date.now() - last < 30_000) return false;
+    window.sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
+
+const isChunkLoadError = (error: unknown) =>
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
+    error.message,
+  );
+
 export function RouteError() {
   const { t } = useTranslation();
+  const error = useRouteError();
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadOnceForNewVersion();
+  }, [error]);
   return (
     <div className="mx-auto max-w-lg px-4 py-24 text-center">
       <h1 className="text-2xl font-bold">{t('routeError.title')}</h1>
