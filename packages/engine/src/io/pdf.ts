@@ -47,8 +47,9 @@ export interface OpenPdf {
 export async function openPdf(input: Uint8Array): Promise<OpenPdf> {
   const pdfjs = await loadPdfJs();
   const start = Math.max(0, pdfHeaderOffset(input.subarray(0, 2048)));
-  // pdfjs may transfer (detach) the buffer it is given, so hand it a copy.
-  const data = input.slice(start);
+  // pdfjs may transfer (detach) the buffer it is given and refuses Node Buffers, so hand it a
+  // plain Uint8Array copy (Buffer#slice would return a Buffer view).
+  const data = new Uint8Array(input.subarray(start));
   const task = pdfjs.getDocument({
     data,
     isEvalSupported: false,

@@ -25,9 +25,7 @@ export async function inspectUpload(bytes: Uint8Array, caps: UploadCaps): Promis
   if (bytes.length === 0) throw new AppError('bad_request', 'The file is empty.');
   let info: InspectedUpload;
   try {
-    // A plain Uint8Array view: pdf.js refuses Node Buffers.
-    const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    info = await probe(view, caps);
+    info = await probe(bytes, caps);
   } catch (err) {
     if (err instanceof EngineError) throw toAppError(err);
     throw err;
