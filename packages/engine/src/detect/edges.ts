@@ -89,12 +89,12 @@ export function edgeMap(luma: GrayImage, chroma: GrayImage): EdgeMap {
  * Edge support of segment a→b: the fraction of its length with a sharp edge within `tol` px
  * whose gradient is within ~25° of the segment's normal.
  */
-export function segmentSupport(e: EdgeMap, a: Point, b: Point, tol = 2): number {
+export function segmentSupport(e: EdgeMap, a: Point, b: Point, tol = 2, spacing = 2): number {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   if (len < 2) return 0;
   const nx = -(b.y - a.y) / len;
   const ny = (b.x - a.x) / len;
-  const n = Math.max(2, Math.round(len / 2));
+  const n = Math.max(2, Math.round(len / spacing));
   let hit = 0;
   for (let k = 0; k <= n; k++) {
     const t = k / n;

@@ -10,7 +10,7 @@ export interface LocalResult {
   lines: TextLines;
 }
 
-const MIN_LINES = 6;
+const MIN_LINES = 8;
 
 /**
  * Local, content-driven refinement of a global map: detect text lines on the globally

@@ -185,7 +185,6 @@ export function solveMeshWarp(
         }
         if (i < gw - 1) ls.add([base + U(i, j), base + U(i + 1, j)], [-1, 1], 0, wts.gradient);
         if (j < gh - 1) ls.add([base + U(i, j), base + U(i, j + 1)], [-1, 1], 0, wts.gradient);
-        ls.add([base + U(i, j)], [1], 0, 1e-4);
       }
     }
   }

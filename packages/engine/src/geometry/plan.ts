@@ -123,7 +123,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const skew = estimateSkew(lines.lines);
   let skewDeg = 0;
   const deskewReason =
-    skew.confidence < 0.3
+    skew.confidence < 0.3 || (globalApplied && (skew.confidence < 0.5 || lines.lines.length < 15))
       ? 'too few text lines to measure skew'
       : Math.abs(skew.deg) < 0.2
         ? `text already level (${skew.deg.toFixed(2)}°)`

@@ -48,27 +48,31 @@ function vanHerk(
   max: boolean,
   g: Float32Array,
   hh: Float32Array,
+  pad: Float32Array,
 ): void {
   const k = 2 * r + 1;
-  const pad = -Infinity;
-  const at = (i: number): number => {
-    if (i < 0 || i >= n) return max ? pad : -pad;
-    return src[off + i * stride]!;
-  };
+  const fill = max ? -Infinity : Infinity;
   const m = n + 2 * r;
+  // Padded copy: samples outside the line never win.
+  for (let i = 0; i < r; i++) {
+    pad[i] = fill;
+    pad[r + n + i] = fill;
+  }
+  for (let i = 0; i < n; i++) pad[r + i] = src[off + i * stride]!;
+  for (let i = m; i < m + k; i++) pad[i] = fill;
   for (let b = 0; b < m; b += k) {
-    const end = Math.min(m, b + k);
-    let acc = at(b - r);
+    const end = b + k;
+    let acc = pad[b]!;
     g[b] = acc;
     for (let i = b + 1; i < end; i++) {
-      const v = at(i - r);
+      const v = pad[i]!;
       acc = max ? (v > acc ? v : acc) : v < acc ? v : acc;
       g[i] = acc;
     }
-    acc = at(end - 1 - r);
+    acc = pad[end - 1]!;
     hh[end - 1] = acc;
     for (let i = end - 2; i >= b; i--) {
-      const v = at(i - r);
+      const v = pad[i]!;
       acc = max ? (v > acc ? v : acc) : v < acc ? v : acc;
       hh[i] = acc;
     }
@@ -90,10 +94,12 @@ export function rankFilter(
 ): Float32Array {
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
-  const g = new Float32Array(Math.max(w, h) + 2 * r + 1);
-  const hh = new Float32Array(Math.max(w, h) + 2 * r + 1);
-  for (let y = 0; y < h; y++) vanHerk(src, tmp, y * w, w, 1, r, max, g, hh);
-  for (let x = 0; x < w; x++) vanHerk(tmp, out, x, h, w, r, max, g, hh);
+  const size = Math.max(w, h) + 4 * r + 2;
+  const g = new Float32Array(size);
+  const hh = new Float32Array(size);
+  const pad = new Float32Array(size);
+  for (let y = 0; y < h; y++) vanHerk(src, tmp, y * w, w, 1, r, max, g, hh, pad);
+  for (let x = 0; x < w; x++) vanHerk(tmp, out, x, h, w, r, max, g, hh, pad);
   return out;
 }
 
