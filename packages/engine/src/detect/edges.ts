@@ -27,29 +27,29 @@ export function edgeMap(luma: GrayImage, chroma: GrayImage): EdgeMap {
   const gx = new Float32Array(w * h);
   const gy = new Float32Array(w * h);
   const raw = new Float32Array(w * h);
+  const sx = (a: Float32Array, i: number): number =>
+    (a[i - w + 1]! +
+      2 * a[i + 1]! +
+      a[i + w + 1]! -
+      a[i - w - 1]! -
+      2 * a[i - 1]! -
+      a[i + w - 1]!) /
+    8;
+  const sy = (a: Float32Array, i: number): number =>
+    (a[i + w - 1]! +
+      2 * a[i + w]! +
+      a[i + w + 1]! -
+      a[i - w - 1]! -
+      2 * a[i - w]! -
+      a[i - w + 1]!) /
+    8;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      const sx = (a: Float32Array): number =>
-        (a[i - w + 1]! +
-          2 * a[i + 1]! +
-          a[i + w + 1]! -
-          a[i - w - 1]! -
-          2 * a[i - 1]! -
-          a[i + w - 1]!) /
-        8;
-      const sy = (a: Float32Array): number =>
-        (a[i + w - 1]! +
-          2 * a[i + w]! +
-          a[i + w + 1]! -
-          a[i - w - 1]! -
-          2 * a[i - w]! -
-          a[i - w + 1]!) /
-        8;
-      const lx = sx(L);
-      const ly = sy(L);
-      const cx = sx(C);
-      const cy = sy(C);
+      const lx = sx(L, i);
+      const ly = sy(L, i);
+      const cx = sx(C, i);
+      const cy = sy(C, i);
       // Chroma edges count with the sign that agrees with the luma edge.
       const sgn = lx * cx + ly * cy >= 0 ? 1 : -1;
       const ex = lx + sgn * cx;
@@ -181,7 +181,7 @@ export function bestEdgeLine(
       for (let d2 = c2 - r; d2 <= c2 + r; d2 += step) {
         const [p, q] = at(d1, d2);
         // Prefer smaller moves on ties.
-        let s = segmentSupport(e, p, q);
+        let s = segmentSupport(e, p, q, 2, step > 1 ? 4 : 2);
         // Only boundaries between paper and something else count (not rules or text lines).
         if (s > best.s && s > 0.2) s *= Math.min(1, sidesContrast(e, p, q) / 15);
         s -= (1e-4 * (Math.abs(d1) + Math.abs(d2))) / range;

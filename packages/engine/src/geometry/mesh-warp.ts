@@ -250,7 +250,7 @@ export function solveMeshWarp(
   const active = new Uint8Array(L).fill(1);
   const rmsBefore = rmsOf(x, active);
   let iterations = 0;
-  const rounds = opts.irlsRounds ?? 2;
+  const rounds = opts.irlsRounds ?? 1;
   for (let round = 0; round <= rounds; round++) {
     iterations += ls.solve(x, opts.maxIter ?? 400, opts.tol ?? 1e-5);
     if (round === rounds) break;

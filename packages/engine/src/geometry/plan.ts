@@ -101,7 +101,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     globalApplied && c
       ? { top: !c.top, right: !c.right, bottom: !c.bottom, left: !c.left }
       : { top: false, right: false, bottom: false, left: false };
-  const vertical = textIsVertical(lines.ink, rect.width, rect.height, lines.charHeight);
+  // Plenty of long horizontal lines already settle it; otherwise test for turned text.
+  const longLines = lines.lines.filter((l) => l.length > 0.25 * rect.width).length;
+  const vertical =
+    longLines >= 12
+      ? { vertical: false, ratio: 0 }
+      : textIsVertical(lines.ink, rect.width, rect.height, lines.charHeight);
   let turned = false;
   if (vertical.vertical) {
     // Confirm with the line detector: turned text must yield clearly more text lines.
