@@ -514,7 +514,8 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): Det
   const fill = area / quadArea(corners);
   const quadFit = Math.max(0, Math.min(1, (Math.min(fill, 2 - fill) - 0.75) / 0.15));
   // Strong edge support vouches for the outline even where the mask leaked.
-  if (traced.support < 0.7) {
+  const weakest = traced.sides.length ? Math.min(...traced.sides) : 0;
+  if (traced.support < 0.7 || weakest < 0.7) {
     traced.confidence *= quadFit;
     if (quadFit < 1) traced.reason = `mask fills ${(100 * fill).toFixed(0)} % of its quadrilateral`;
   }
