@@ -1,0 +1,217 @@
+import type { GrayImage } from '../types.ts';
+import { components } from '../detect/mask.ts';
+import { boxMean } from './raster.ts';
+
+/** Ink-level raster helpers for text-line and rule detection (binary masks, 0/1). */
+
+/**
+ * Running max (or min) over windows of 2r+1 along `n` samples spaced `stride` apart, by van
+ * Herk / Gil–Werman (three comparisons per sample whatever r).
+ */
+function vanHerk(
+  src: Float32Array,
+  dst: Float32Array,
+  off: number,
+  n: number,
+  stride: number,
+  r: number,
+  max: boolean,
+  g: Float32Array,
+  hh: Float32Array,
+  pad: Float32Array,
+): void {
+  const k = 2 * r + 1;
+  const fill = max ? -Infinity : Infinity;
+  const m = n + 2 * r;
+  // Padded copy: samples outside the line never win.
+  for (let i = 0; i < r; i++) {
+    pad[i] = fill;
+    pad[r + n + i] = fill;
+  }
+  for (let i = 0; i < n; i++) pad[r + i] = src[off + i * stride]!;
+  for (let i = m; i < m + k; i++) pad[i] = fill;
+  for (let b = 0; b < m; b += k) {
+    const end = b + k;
+    let acc = pad[b]!;
+    g[b] = acc;
+    for (let i = b + 1; i < end; i++) {
+      const v = pad[i]!;
+      acc = max ? (v > acc ? v : acc) : v < acc ? v : acc;
+      g[i] = acc;
+    }
+    acc = pad[end - 1]!;
+    hh[end - 1] = acc;
+    for (let i = end - 2; i >= b; i--) {
+      const v = pad[i]!;
+      acc = max ? (v > acc ? v : acc) : v < acc ? v : acc;
+      hh[i] = acc;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const a = hh[i]!;
+    const c = g[i + 2 * r]!;
+    dst[off + i * stride] = max ? (a > c ? a : c) : a < c ? a : c;
+  }
+}
+
+/** Separable square max (grow) or min filter of radius r (out-of-image samples ignored). */
+export function rankFilter(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  max: boolean,
+): Float32Array {
+  const tmp = new Float32Array(w * h);
+  const out = new Float32Array(w * h);
+  const size = Math.max(w, h) + 4 * r + 2;
+  const g = new Float32Array(size);
+  const hh = new Float32Array(size);
+  const pad = new Float32Array(size);
+  for (let y = 0; y < h; y++) vanHerk(src, tmp, y * w, w, 1, r, max, g, hh, pad);
+  for (let x = 0; x < w; x++) vanHerk(tmp, out, x, h, w, r, max, g, hh, pad);
+  return out;
+}
+
+/**
+ * Dark-ink mask by a black top-hat: the grey closing (max then min over a square of radius r)
+ * erases dark strokes thinner than the square but keeps broad shading and the step of a
+ * crease shadow, so closing − image is large only on ink. Ink must be ≥ 14 % darker than the
+ * paper around it.
+ * @example const ink = inkMask(gray, 4);
+ */
+export function inkMask(gray: GrayImage, radius: number): Uint8Array {
+  const { width: w, height: h, data } = gray;
+  const closed = rankFilter(rankFilter(data, w, h, radius, true), w, h, radius, false);
+  const mean = boxMean(gray, 5 * radius);
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < out.length; i++) {
+    const c = closed[i]!;
+    const m = mean.data[i]!;
+    const g = data[i]!;
+    // Thin and dark against its closing, or clearly darker than the wider neighbourhood
+    // while still darker than its closing (keeps faint text, rejects broad shadows).
+    out[i] =
+      c - g > Math.max(8, 0.1 * c) || (g < m - Math.max(12, 0.12 * m) && c - g > 0.05 * c) ? 1 : 0;
+  }
+  return out;
+}
+
+/** Pixels on vertical ink runs of at least `minRun` (tolerating one-pixel gaps). */
+export function verticalRuns(ink: Uint8Array, w: number, h: number, minRun: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) {
+    let start = -1;
+    let gap = 0;
+    for (let y = 0; y <= h; y++) {
+      const on = y < h && (ink[y * w + x] === 1 || (x > 0 && ink[y * w + x - 1] === 1));
+      if (on) {
+        if (start < 0) start = y;
+        gap = 0;
+        continue;
+      }
+      if (start >= 0 && gap === 0 && y < h - 1) {
+        gap = 1;
+        continue;
+      }
+      if (start >= 0) {
+        const end = y - gap;
+        if (end - start >= minRun) {
+          for (let k = start; k < end; k++) if (ink[k * w + x]) out[k * w + x] = 1;
+        }
+      }
+      start = -1;
+      gap = 0;
+    }
+  }
+  return out;
+}
+
+/** Centrelines (mean x per row, sampled every `step` rows) of tall vertical-rule components. */
+export function ruleCentrelines(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  minHeight: number,
+  step: number,
+): Array<{ xs: number[]; ys: number[] }> {
+  const { labels, sizes } = components(mask, w, h);
+  const n = sizes.length;
+  const top = new Int32Array(n).fill(h);
+  const bot = new Int32Array(n).fill(-1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      if (!l) continue;
+      if (y < top[l]!) top[l] = y;
+      if (y > bot[l]!) bot[l] = y;
+    }
+  }
+  const byLabel = new Map<number, { sx: Float64Array; c: Float64Array }>();
+  for (let l = 1; l < n; l++) {
+    if (bot[l]! - top[l]! + 1 < minHeight) continue;
+    const len = bot[l]! - top[l]! + 1;
+    byLabel.set(l, { sx: new Float64Array(len), c: new Float64Array(len) });
+  }
+  if (byLabel.size === 0) return [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      const acc = l ? byLabel.get(l) : undefined;
+      if (!acc) continue;
+      const r = y - top[l]!;
+      acc.sx[r] = acc.sx[r]! + x;
+      acc.c[r] = acc.c[r]! + 1;
+    }
+  }
+  const out: Array<{ xs: number[]; ys: number[] }> = [];
+  for (const [l, acc] of byLabel) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let r = 0; r < acc.c.length; r += Math.max(2, Math.round(step))) {
+      if (acc.c[r]! > 0 && acc.c[r]! < 6) {
+        xs.push(acc.sx[r]! / acc.c[r]!);
+        ys.push(top[l]! + r);
+      }
+    }
+    if (xs.length >= 4) out.push({ xs, ys });
+  }
+  return out;
+}
+
+/** Keeps pixels lying on a vertical run of at least 3 (a 1×3 opening), in one pass. */
+export function verticalOpen(m: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!m[i]) continue;
+      const up = y > 0 && m[i - w] === 1;
+      const up2 = y > 1 && m[i - 2 * w] === 1;
+      const dn = y < h - 1 && m[i + w] === 1;
+      const dn2 = y < h - 2 && m[i + 2 * w] === 1;
+      if ((up && dn) || (up && up2) || (dn && dn2)) out[i] = 1;
+    }
+  }
+  return out;
+}
+
+/** Horizontal-only dilation by r (joins letters into words and words into lines). */
+export function smearRows(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let last = -Infinity;
+    for (let x = 0; x < w; x++) if (mask[row + x]) last = x;
+    // Fill gaps ≤ 2r between ink pixels on the same row.
+    let prev = -Infinity;
+    for (let x = 0; x < w; x++) {
+      if (!mask[row + x]) continue;
+      if (x - prev <= 2 * r && prev >= 0) for (let k = prev + 1; k < x; k++) out[row + k] = 1;
+      out[row + x] = 1;
+      prev = x;
+    }
+    void last;
+  }
+  return out;
+}
