@@ -13,9 +13,10 @@ let browser: TestBrowser;
 beforeAll(async () => {
   server = await startServer({ ADMIN_EMAILS: BOSS.email });
   browser = await launchBrowser();
+  // Sign-up times have one-second resolution: the pauses keep the oldest and newest unambiguous.
   await createVerifiedUser(server, BOSS);
+  await new Promise((r) => setTimeout(r, 1100));
   await createVerifiedUser(server, MEMBER);
-  // Sign-up times have one-second resolution: keep the admin alone in the oldest second.
   await new Promise((r) => setTimeout(r, 1100));
   // Enough further sign-ups for a second page (20 per page).
   for (let i = 1; i <= 20; i++) {
