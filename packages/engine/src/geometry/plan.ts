@@ -14,7 +14,7 @@ export interface PlanOptions {
 }
 
 /** Outlines below this confidence are not trusted for a full Coons warp. */
-const MIN_OUTLINE_CONFIDENCE = 0.5;
+const MIN_OUTLINE_CONFIDENCE = 0.65;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
 
@@ -132,8 +132,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       ? 'too few text lines to measure skew'
       : Math.abs(skew.deg) < 0.2
         ? `text already level (${skew.deg.toFixed(2)}°)`
-        : Math.abs(skew.deg) > 20
-          ? `implausible skew ${skew.deg.toFixed(1)}° ignored`
+        : Math.abs(skew.deg) > (globalApplied ? 2 : 20)
+          ? // On a rectified page a large residual angle means curl or a detection error, not
+            // a skewed print.
+            `implausible skew ${skew.deg.toFixed(1)}° ignored`
           : null;
   if (deskewReason === null) {
     skewDeg = skew.deg;
