@@ -15,6 +15,21 @@ export interface TracedBoundary {
 
 const SAMPLES = 32;
 
+/** Luma + chroma difference between points 3–6 px outside and inside (x, y) along (nx, ny). */
+function stripContrast(e: EdgeMap, x: number, y: number, nx: number, ny: number): number {
+  let acc = 0;
+  for (const d of [3, 6]) {
+    const xo = Math.min(e.width - 1, Math.max(0, Math.round(x + d * nx)));
+    const yo = Math.min(e.height - 1, Math.max(0, Math.round(y + d * ny)));
+    const xi = Math.min(e.width - 1, Math.max(0, Math.round(x - d * nx)));
+    const yi = Math.min(e.height - 1, Math.max(0, Math.round(y - d * ny)));
+    const o = yo * e.width + xo;
+    const i = yi * e.width + xi;
+    acc += Math.abs(e.luma[o]! - e.luma[i]!) + Math.abs(e.chroma[o]! - e.chroma[i]!);
+  }
+  return acc / 2;
+}
+
 /** Robust (Tukey IRLS) fit of a quadratic d(t); returns fitted values. */
 function robustQuadratic(
   t: Float64Array,
@@ -108,6 +123,8 @@ export function traceBoundary(
         const k = y * w + x;
         const m = edges.mag[k]!;
         if (m <= 0 || Math.abs(edges.gx[k]! * nx + edges.gy[k]! * ny) < 0.9) continue;
+        // A paper edge has something else beyond it; a text stroke has paper again 3–6 px on.
+        if (stripContrast(edges, x, y, nx, ny) < 12) continue;
         const score = m * (1 - Math.abs(d) / (2 * R));
         if (score > bestEdge) {
           bestEdge = score;
