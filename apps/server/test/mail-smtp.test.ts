@@ -149,7 +149,7 @@ describeEachDialect('mail over SMTP', (dialect) => {
       callbackURL: '/es/auth?mode=signin&verified=1',
     });
     expect(signUp.statusCode).toBe(200);
-    const [mail] = await sink.waitFor(1);
+    const [mail] = await sink.waitFor(1, undefined, (m) => m.rcptTo.includes(email));
     expect(mail?.rcptTo).toEqual([email]);
     expect(mail?.parsed.subject).toBe('Confirma tu dirección de correo');
     expect(mail?.parsed.text).toContain('Hola, Lucía:');
@@ -176,7 +176,8 @@ describeEachDialect('mail over SMTP', (dialect) => {
       name: 'Jonas',
       callbackURL: '/de/auth?mode=signin&verified=1',
     });
-    const [verifyMail] = await sink.waitFor(1);
+    const toJonas = (m: { rcptTo: string[] }) => m.rcptTo.includes(email);
+    const [verifyMail] = await sink.waitFor(1, undefined, toJonas);
     const verifyLink = /(http\S+verify-email\S+)/.exec(verifyMail?.parsed.text ?? '')?.[1];
     await browser.get(verifyLink!);
     sink.received.length = 0;
@@ -186,7 +187,7 @@ describeEachDialect('mail over SMTP', (dialect) => {
       redirectTo: '/de/auth?mode=reset',
     });
     expect(request.statusCode).toBe(200);
-    const [mail] = await sink.waitFor(1);
+    const [mail] = await sink.waitFor(1, undefined, toJonas);
     expect(mail?.rcptTo).toEqual([email]);
     expect(mail?.parsed.subject).toBe('Setzen Sie Ihr Passwort zurück');
     const link = /(http\S+reset-password\S+)/.exec(mail?.parsed.text ?? '')?.[1];

@@ -62,15 +62,23 @@ export class SmtpSink {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Waits until `count` mails have arrived (or fails after `timeoutMs`). */
-  async waitFor(count: number, timeoutMs = 20_000): Promise<ReceivedMail[]> {
+  /**
+   * Waits until `count` mails (matching `filter`, when given) have arrived, or fails after
+   * `timeoutMs`. A filter keeps a late mail from an earlier test from being taken for this one.
+   */
+  async waitFor(
+    count: number,
+    timeoutMs = 20_000,
+    filter: (mail: ReceivedMail) => boolean = () => true,
+  ): Promise<ReceivedMail[]> {
     const deadline = Date.now() + timeoutMs;
-    while (this.received.length < count) {
+    for (;;) {
+      const matching = this.received.filter(filter);
+      if (matching.length >= count) return matching;
       if (Date.now() > deadline) {
-        throw new Error(`expected ${count} mails, got ${this.received.length}`);
+        throw new Error(`expected ${count} mails, got ${matching.length}`);
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    return this.received;
   }
 }
