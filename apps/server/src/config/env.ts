@@ -86,7 +86,11 @@ export const envSchema = z.object({
   /** Documents: processing time allowed per page before the worker thread is stopped. */
   DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(180),
   /** Documents: how long a result is kept when nobody downloads it. */
-  RESULT_RETENTION_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  RESULT_RETENTION_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
   /** Documents: how often the retention sweeper runs (it also runs at startup). */
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Allows tests and the e2e suite to move the server's clock forward (never in production). */

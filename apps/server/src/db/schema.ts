@@ -10,4 +10,10 @@ import type { BillingTables } from '../modules/billing/billing.tables.ts';
 import type { MailTables } from '../modules/mail/mail.tables.ts';
 
 export interface Database
-  extends FoundationTables, QueueTables, DocumentsTables, ApiKeysTables, MailTables, BillingTables {}
+  extends
+    FoundationTables,
+    QueueTables,
+    DocumentsTables,
+    ApiKeysTables,
+    MailTables,
+    BillingTables {}
