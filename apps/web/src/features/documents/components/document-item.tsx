@@ -2,11 +2,11 @@ import { CircleAlert, CircleCheck, Download, FileText, Trash2 } from 'lucide-rea
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { CompareSlider } from '../../../components/ui/compare-slider.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { previewUrl } from '../api/documents.ts';
 import type { DocumentRecord } from '../api/documents.ts';
 import { timeLeft } from '../lib/error-text.ts';
-import { CompareSlider } from './compare-slider.tsx';
 
 type Props = {
   doc: DocumentRecord;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalizedLink } from '../../../components/localized-link.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
+import { CompareSlider } from '../../../components/ui/compare-slider.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useShowcase } from '../api/showcase.ts';
-import { CompareSlider } from './compare-slider.tsx';
 
 export function Showcase() {
   const { t } = useTranslation('landing');
@@ -32,6 +32,9 @@ export function Showcase() {
                 after={item.after}
                 width={item.width}
                 height={item.height}
+                maxHeight="70vh"
+                loading="lazy"
+                className="shadow-sm"
                 beforeLabel={t('showcase.before')}
                 afterLabel={t('showcase.after')}
                 sliderLabel={t('showcase.slider')}
