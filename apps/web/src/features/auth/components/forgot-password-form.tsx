@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, TextField } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { requestPasswordReset } from '../api/auth-actions.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation('auth');
@@ -51,10 +50,11 @@ export function ForgotPasswordForm({ onSent }: { onSent: () => void }) {
         required
       />
       {error && <FormAlert>{error}</FormAlert>}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy && <Spinner />}
-        {busy ? t('actions.sending') : t('actions.sendResetLink')}
-      </Button>
+      <SubmitButton
+        busy={busy}
+        label={t('actions.sendResetLink')}
+        busyLabel={t('actions.sending')}
+      />
     </form>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, TextField } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { resetPassword } from '../api/auth-actions.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 /** Reached from the emailed reset link (`/auth?mode=reset&token=...`). */
 export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -69,10 +68,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
         required
       />
       {error && <FormAlert>{error}</FormAlert>}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy && <Spinner />}
-        {busy ? t('actions.saving') : t('actions.setPassword')}
-      </Button>
+      <SubmitButton busy={busy} label={t('actions.setPassword')} busyLabel={t('actions.saving')} />
     </form>
   );
 }

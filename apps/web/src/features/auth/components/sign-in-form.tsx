@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, TextField } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useResetUserData } from '../../../lib/auth.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { resendVerification, signIn } from '../api/auth-actions.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 export function SignInForm() {
   const { t } = useTranslation('auth');
@@ -90,10 +90,7 @@ export function SignInForm() {
         </Button>
       )}
       {resent && <FormAlert tone="success">{t('messages.verificationResent')}</FormAlert>}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy && <Spinner />}
-        {busy ? t('actions.signingIn') : t('actions.signIn')}
-      </Button>
+      <SubmitButton busy={busy} label={t('actions.signIn')} busyLabel={t('actions.signingIn')} />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert, TextField } from '../../../components/ui/field.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useLanguage } from '../../../lib/use-language.ts';
 import { signUp } from '../api/auth-actions.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 export function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation('auth');
@@ -123,10 +122,11 @@ export function SignUpForm({ onCreated }: { onCreated: () => void }) {
         </label>
       </div>
       {error && <FormAlert>{error}</FormAlert>}
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy && <Spinner />}
-        {busy ? t('actions.creatingAccount') : t('actions.signUp')}
-      </Button>
+      <SubmitButton
+        busy={busy}
+        label={t('actions.signUp')}
+        busyLabel={t('actions.creatingAccount')}
+      />
     </form>
   );
 }
