@@ -1,7 +1,10 @@
 /**
  * Planar Float32 image kernels for the appearance stage: O(1)-per-pixel min/max (van Herk /
- * Gil–Werman), box and near-Gaussian blurs from running sums, and block downscaling.
+ * Gil–Werman, from the shared `filters/rank-filter.ts`), box and near-Gaussian blurs from
+ * running sums, and block downscaling.
  */
+
+import { rankFilter as rankFilterF32 } from '../filters/rank-filter.ts';
 
 export interface Plane {
   width: number;
@@ -11,100 +14,6 @@ export interface Plane {
 
 type Op = 'min' | 'max';
 
-/** 1-D running max (or min, on negated data) of window 2r+1 over src[off..off+n). */
-function herkRowMax(
-  src: Float32Array,
-  dst: Float32Array,
-  off: number,
-  n: number,
-  r: number,
-  g: Float32Array,
-  h: Float32Array,
-  sign: number,
-): void {
-  const k = 2 * r + 1;
-  const m = n + 2 * r;
-  // g: running max from each block start; h: from each block end (padded with -Infinity).
-  for (let i = 0; i < m; i++) {
-    const j = i - r;
-    const v = j < 0 || j >= n ? -Infinity : sign * src[off + j]!;
-    const prev = g[i - 1]!;
-    g[i] = i % k === 0 || v > prev ? v : prev;
-  }
-  for (let i = m - 1; i >= 0; i--) {
-    const j = i - r;
-    const v = j < 0 || j >= n ? -Infinity : sign * src[off + j]!;
-    const next = h[i + 1]!;
-    h[i] = i === m - 1 || (i + 1) % k === 0 || v > next ? v : next;
-  }
-  for (let j = 0; j < n; j++) {
-    const a = h[j]!;
-    const b = g[j + 2 * r]!;
-    dst[off + j] = sign * (a > b ? a : b);
-  }
-}
-
-/**
- * Vertical van Herk pass done a whole row at a time (cache friendly): g/h are the running
- * extremes from each block's start and end over padded rows. Max and min are separate loops
- * (no per-sample branch on the operation).
- */
-function herkColumns(src: Float32Array, w: number, h: number, r: number, op: Op): Float32Array {
-  const k = 2 * r + 1;
-  const m = h + 2 * r;
-  const pad = op === 'max' ? -Infinity : Infinity;
-  const g = new Float32Array(m * w);
-  const hh = new Float32Array(m * w);
-  const rowOf = (i: number, dst: Float32Array, o: number) => {
-    const j = i - r;
-    if (j >= 0 && j < h) dst.set(src.subarray(j * w, j * w + w), o);
-    else dst.fill(pad, o, o + w);
-  };
-  for (let i = 0; i < m; i++) {
-    const o = i * w;
-    rowOf(i, g, o);
-    if (i % k !== 0) {
-      const po = o - w;
-      if (op === 'max') {
-        for (let x = 0; x < w; x++) if (g[po + x]! > g[o + x]!) g[o + x] = g[po + x]!;
-      } else {
-        for (let x = 0; x < w; x++) if (g[po + x]! < g[o + x]!) g[o + x] = g[po + x]!;
-      }
-    }
-  }
-  for (let i = m - 1; i >= 0; i--) {
-    const o = i * w;
-    rowOf(i, hh, o);
-    if (i !== m - 1 && (i + 1) % k !== 0) {
-      const no = o + w;
-      if (op === 'max') {
-        for (let x = 0; x < w; x++) if (hh[no + x]! > hh[o + x]!) hh[o + x] = hh[no + x]!;
-      } else {
-        for (let x = 0; x < w; x++) if (hh[no + x]! < hh[o + x]!) hh[o + x] = hh[no + x]!;
-      }
-    }
-  }
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const a = y * w;
-    const b = (y + 2 * r) * w;
-    if (op === 'max') {
-      for (let x = 0; x < w; x++) {
-        const p = hh[a + x]!;
-        const q = g[b + x]!;
-        out[a + x] = p > q ? p : q;
-      }
-    } else {
-      for (let x = 0; x < w; x++) {
-        const p = hh[a + x]!;
-        const q = g[b + x]!;
-        out[a + x] = p < q ? p : q;
-      }
-    }
-  }
-  return out;
-}
-
 /**
  * Square min or max filter of side 2r+1 (edges ignore outside pixels).
  * @example
@@ -113,14 +22,7 @@ function herkColumns(src: Float32Array, w: number, h: number, r: number, op: Op)
 export function rankFilter(p: Plane, r: number, op: Op): Plane {
   const { width: w, height: h } = p;
   if (r <= 0) return { width: w, height: h, data: p.data.slice() };
-  const tmp = new Float32Array(w * h);
-  const len = w + 2 * r + 2;
-  const g = new Float32Array(len);
-  const hh = new Float32Array(len);
-  // min(x) = −max(−x): one branch-free row kernel serves both.
-  const sign = op === 'max' ? 1 : -1;
-  for (let y = 0; y < h; y++) herkRowMax(p.data, tmp, y * w, w, r, g, hh, sign);
-  return { width: w, height: h, data: herkColumns(tmp, w, h, r, op) };
+  return { width: w, height: h, data: rankFilterF32(p.data, w, h, r, op === 'max') };
 }
 
 /** 1-D box mean of radius r with edge-normalised windows; writes dst[0..n). */

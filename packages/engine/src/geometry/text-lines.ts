@@ -304,6 +304,33 @@ function linkBlobs(blobs: Blob[], ch: number): TextLine[] {
 }
 
 /**
+ * Centroid (mx, my) and central second moments (sxx, sxy) of a line's centreline samples, for
+ * its least-squares fit y − my = (sxy / sxx)(x − mx); null when it has fewer than 3 samples.
+ * @example const m = lineMoments(line); const slope = m && m.sxx > 0 ? m.sxy / m.sxx : 0;
+ */
+export function lineMoments(
+  l: TextLine,
+): { mx: number; my: number; sxx: number; sxy: number } | null {
+  const n = l.xs.length;
+  if (n < 3) return null;
+  let mx = 0;
+  let my = 0;
+  for (let k = 0; k < n; k++) {
+    mx += l.xs[k]!;
+    my += l.ys[k]!;
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let sxy = 0;
+  for (let k = 0; k < n; k++) {
+    sxx += (l.xs[k]! - mx) ** 2;
+    sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
+  }
+  return { mx, my, sxx, sxy };
+}
+
+/**
  * Straightness of detected lines: length-weighted RMS distance of each centreline from its own
  * best-fit straight line (px). Lower is straighter; 0 for perfectly straight lines.
  * @example const before = lineWaviness(detectTextLines(gray).lines);
@@ -312,22 +339,10 @@ export function lineWaviness(lines: TextLine[]): number {
   let acc = 0;
   let wsum = 0;
   for (const l of lines) {
+    const m = lineMoments(l);
+    if (!m) continue;
+    const { mx, my, sxx, sxy } = m;
     const n = l.xs.length;
-    if (n < 3) continue;
-    let mx = 0;
-    let my = 0;
-    for (let k = 0; k < n; k++) {
-      mx += l.xs[k]!;
-      my += l.ys[k]!;
-    }
-    mx /= n;
-    my /= n;
-    let sxx = 0;
-    let sxy = 0;
-    for (let k = 0; k < n; k++) {
-      sxx += (l.xs[k]! - mx) ** 2;
-      sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
-    }
     const b = sxx > 0 ? sxy / sxx : 0;
     let r = 0;
     for (let k = 0; k < n; k++) r += (l.ys[k]! - my - b * (l.xs[k]! - mx)) ** 2;

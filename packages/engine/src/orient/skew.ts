@@ -1,6 +1,6 @@
 import type { BackwardMap } from '../types.ts';
 import { mapFromFunction, sampleMap } from '../geometry/backward-map.ts';
-import type { TextLine } from '../geometry/text-lines.ts';
+import { lineMoments, type TextLine } from '../geometry/text-lines.ts';
 
 /**
  * Residual skew of text: the length-weighted median of the lines' least-squares angles, in
@@ -11,22 +11,9 @@ import type { TextLine } from '../geometry/text-lines.ts';
 export function estimateSkew(lines: TextLine[]): { deg: number; confidence: number } {
   const items: Array<[number, number]> = [];
   for (const l of lines) {
-    const n = l.xs.length;
-    if (n < 3) continue;
-    let mx = 0;
-    let my = 0;
-    for (let k = 0; k < n; k++) {
-      mx += l.xs[k]!;
-      my += l.ys[k]!;
-    }
-    mx /= n;
-    my /= n;
-    let sxx = 0;
-    let sxy = 0;
-    for (let k = 0; k < n; k++) {
-      sxx += (l.xs[k]! - mx) ** 2;
-      sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
-    }
+    const m = lineMoments(l);
+    if (!m) continue;
+    const { sxx, sxy } = m;
     if (sxx <= 0) continue;
     items.push([(Math.atan(sxy / sxx) * 180) / Math.PI, l.length]);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankFilter } from './ink.ts';
+import { rankFilter } from './rank-filter.ts';
 
 describe('rankFilter', () => {
   it('matches a brute-force max and min filter', () => {
