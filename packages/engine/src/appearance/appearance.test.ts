@@ -206,3 +206,70 @@ describe('appearance', () => {
     expect(photo.mean).toBeLessThan(170);
   });
 });
+
+describe('coloured marks on a cast page', () => {
+  /** Hue in degrees and chroma (max − min) of the mean colour of the pixels `pick` selects. */
+  function meanColour(img: RgbImage, pick: (x: number, y: number) => boolean) {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        if (!pick(x, y)) continue;
+        const p = (y * img.width + x) * 3;
+        for (let c = 0; c < 3; c++) sum[c]! += img.data[p + c]!;
+        n++;
+      }
+    }
+    const [r, g, b] = sum.map((v) => v / n) as [number, number, number];
+    const max = Math.max(r, g, b);
+    const min = Math.min(r, g, b);
+    const d = max - min || 1;
+    let hue =
+      max === r ? ((g - b) / d) * 60 : max === g ? ((b - r) / d + 2) * 60 : ((r - g) / d + 4) * 60;
+    if (hue < 0) hue += 360;
+    return { r, g, b, chroma: max - min, hue, luma: (r + g + b) / 3 };
+  }
+
+  // Yellow highlighter over rows 160..190, pink over rows 400..430, both at columns 40..540,
+  // multiplied by the same gradient light and yellow cast as the paper.
+  const yellow = [255, 250, 150];
+  const pink = [255, 200, 225];
+  const nearBand = (y: number) => (y >= 140 && y < 210) || (y >= 380 && y < 450);
+  const bandCols = (x: number) => x >= 50 && x < 530;
+  const light = (x: number, y: number) => 0.55 + 0.4 * (x / W) * (0.6 + 0.4 * (y / H));
+  const img = page(light, (im) => {
+    for (const [top, colour] of [
+      [160, yellow],
+      [400, pink],
+    ] as const) {
+      for (let y = top; y < top + 30; y++) {
+        for (let x = 40; x < 540; x++) {
+          const p = (y * W + x) * 3;
+          const l = light(x, y);
+          const cast = [1, 0.95, 0.82];
+          for (let c = 0; c < 3; c++) {
+            // Highlighter multiplies what is under it: ink stays dark, paper takes its colour.
+            const under = im.data[p + c]! / Math.max(1, 235 * l * cast[c]!);
+            im.data[p + c] = Math.round(colour[c]! * l * cast[c]! * Math.min(1, under));
+          }
+        }
+      }
+    }
+  });
+  const { image } = enhanceAppearance(img, 'color');
+
+  it('keeps yellow and pink highlighter in their hues while the paper turns white', () => {
+    const paper = meanColour(image, (x, y) => isGap(x, y) && !nearBand(y));
+    expect(paper.luma).toBeGreaterThanOrEqual(245);
+    expect(paper.chroma).toBeLessThan(8);
+    // Band pixels between text lines of the band (no ink there).
+    const yb = meanColour(image, (x, y) => bandCols(x) && isGap(x, y) && y >= 160 && y < 190);
+    const pb = meanColour(image, (x, y) => bandCols(x) && isGap(x, y) && y >= 400 && y < 430);
+    expect(yb.chroma).toBeGreaterThan(40);
+    expect(yb.hue).toBeGreaterThan(40);
+    expect(yb.hue).toBeLessThan(70);
+    expect(pb.chroma).toBeGreaterThan(20);
+    // Pale pink clips to white in red and blue after the levels stretch: magenta-pink remains.
+    expect(pb.hue >= 290 || pb.hue < 15).toBe(true);
+  });
+});

@@ -27,6 +27,10 @@ export interface BackgroundOptions {
 
 const LUMA = [0.299, 0.587, 0.114] as const;
 
+/** Chromaticity distance from the local paper above which a region is a coloured mark; pale
+ *  highlighter on white paper sits at about 0.05–0.1, a crease shadow or a cast at under 0.02. */
+const CHROMA_THRESHOLD = 0.018;
+
 /** q-quantile of values in 0..255 via a 1024-bin histogram (a sort is 10× slower here). */
 function percentile(values: Float32Array, q: number): number {
   const bins = new Uint32Array(1024);
@@ -155,25 +159,46 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
     count++;
   }
   for (let c = 0; c < 3; c++) paper[c] = count ? paper[c]! / count : 255;
-  // Chromatic distance from grey, intensity-invariant (rgb chromaticity), so a shadow that
-  // darkens a tinted paper keeps the paper's value.
-  const saturation = (r0: number, g0: number, b0: number) => {
+  // Chromaticity (rgb / (r+g+b)) is intensity-invariant: a shadow or a gradient of light that
+  // darkens the paper keeps its value, a highlighter or a photo changes it.
+  const chroma = [new Float32Array(n), new Float32Array(n), new Float32Array(n)] as const;
+  const lit = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r0 = closed[0].data[i]!;
+    const g0 = closed[1].data[i]!;
+    const b0 = closed[2].data[i]!;
     const sum = r0 + g0 + b0 + 1e-3;
-    return Math.max(
-      Math.abs(r0 / sum - 1 / 3),
-      Math.abs(g0 / sum - 1 / 3),
-      Math.abs(b0 / sum - 1 / 3),
-    );
-  };
-  const paperSat = saturation(paper[0], paper[1], paper[2]);
+    chroma[0][i] = r0 / sum;
+    chroma[1][i] = g0 / sum;
+    chroma[2][i] = b0 / sum;
+    lit[i] = luma[i]! >= 0.35 * paperLuma ? 1 : 0;
+  }
+  // Local paper chromaticity: a wide weighted mean over lit pixels, so a colour cast that varies
+  // across the page (warm lamp on one side) is paper, while a band of highlighter — a small part
+  // of the window — stands out against it.
+  const chromaSigma = Math.max(4, small / 12);
+  const litBlur = gaussianBlur({ width, height, data: lit }, chromaSigma).data;
+  const localChroma = chroma.map((c) => {
+    const w = new Float32Array(n);
+    for (let i = 0; i < n; i++) w[i] = c[i]! * lit[i]!;
+    return gaussianBlur({ width, height, data: w }, chromaSigma).data;
+  });
+  const paperSum = paper[0] + paper[1] + paper[2] + 1e-3;
+  const paperChroma = [paper[0] / paperSum, paper[1] / paperSum, paper[2] / paperSum];
 
   const nonPaper = new Uint8Array(n);
   let nonPaperCount = 0;
   for (let i = 0; i < n; i++) {
-    const sat = saturation(closed[0].data[i]!, closed[1].data[i]!, closed[2].data[i]!);
-    // Near-black, or clearly more colourful than the paper (photos, logos, highlighter): not
-    // paper. Shadows and colour casts darken or tint the paper but do not saturate it.
-    if (luma[i]! < 0.2 * paperLuma || sat - paperSat > 0.12) {
+    const wl = litBlur[i]!;
+    let dist = 0;
+    for (let c = 0; c < 3; c++) {
+      const local = wl > 0.05 ? localChroma[c]![i]! / wl : paperChroma[c]!;
+      dist = Math.max(dist, Math.abs(chroma[c]![i]! - local));
+    }
+    // Near-black, or clearly more colourful than the local paper (photos, logos, stamps,
+    // highlighter): not paper, so dividing by the refilled background keeps its hue. Shadows and
+    // colour casts darken or tint the paper smoothly and stay below the threshold.
+    if (luma[i]! < 0.2 * paperLuma || dist > CHROMA_THRESHOLD) {
       nonPaper[i] = 1;
       nonPaperCount++;
     }
