@@ -6,7 +6,7 @@ import { planGeometry } from './geometry/plan.ts';
 import { openPages, type DecodedPage } from './io/decode.ts';
 import { resolveLimits } from './io/limits.ts';
 import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
-import { checkPlan, framePlan } from './pipeline/frame-plan.ts';
+import { checkPlan, framePlan, guardUnanchoredLocal } from './pipeline/frame-plan.ts';
 import { outputSizing } from './pipeline/sizing.ts';
 import { resampleBicubic } from './resample/bicubic.ts';
 import type {
@@ -102,7 +102,9 @@ function planPage(
     return framePlan(work, `geometry failed (${(err as Error).message}); kept the full frame`);
   }
   const problem = checkPlan(plan, work);
-  return problem ? framePlan(work, `${problem}; kept the full frame`, plan.stages) : plan;
+  return problem
+    ? framePlan(work, `${problem}; kept the full frame`, plan.stages)
+    : guardUnanchoredLocal(plan, work);
 }
 
 interface PageOutcome {

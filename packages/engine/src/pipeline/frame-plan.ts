@@ -1,3 +1,5 @@
+import { rotateMap } from '../geometry/backward-map.ts';
+import { deskewMap } from '../orient/skew.ts';
 import { identityMap } from '../resample/bicubic.ts';
 import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
 
@@ -72,4 +74,47 @@ export function checkPlan(plan: GeometryPlan, work: RgbImage): string | null {
   const folds = Math.min(pos, neg) / Math.max(1, pos + neg);
   if (folds > 0.01) return `the map folds over itself in ${Math.round(folds * 100)}% of cells`;
   return null;
+}
+
+/**
+ * Without a trusted page outline the local text-line warp has nothing to anchor it: on an
+ * unrectified perspective photo it bends lines that converge but are straight. Below this ratio
+ * of waviness after / before it is trusted anyway (a real curl or crumple it clearly fixed).
+ */
+const UNANCHORED_LOCAL_MAX_RATIO = 0.6;
+
+/**
+ * Guard against a local warp that was applied on the full frame (the page outline was missing
+ * or low-confidence) without clearly straightening the text lines: the plan is rebuilt without
+ * it (frame, 90° turn, deskew, half-turn as before) and the local stage says why.
+ * Returns the plan unchanged when the guard does not apply.
+ * @example
+ * const safe = guardUnanchoredLocal(planGeometry(work), work);
+ */
+export function guardUnanchoredLocal(plan: GeometryPlan, work: RgbImage): GeometryPlan {
+  const global = plan.stages.find((s) => s.stage === 'global');
+  const local = plan.stages.find((s) => s.stage === 'local');
+  if (!global || global.applied || !local?.applied) return plan;
+  const before = Number(local.details?.wavinessBefore);
+  const after = Number(local.details?.wavinessAfter);
+  const ratio = before > 0 && Number.isFinite(after) ? after / before : Infinity;
+  if (ratio <= UNANCHORED_LOCAL_MAX_RATIO) return plan;
+  // Rebuild in planGeometry's order: frame → 90° turn → deskew → (local) → half-turn.
+  let map = identityMap(work.width, work.height, plan.map.step);
+  const quarter = plan.rotation === 90 || plan.rotation === 270;
+  if (quarter) map = rotateMap(map, 90);
+  map = deskewMap(map, plan.skewDeg);
+  if (plan.rotation === 180 || plan.rotation === 270) map = rotateMap(map, 180);
+  const reason =
+    `local warp dropped: no trusted page outline and the text lines got only ` +
+    `${Math.round((1 - ratio) * 100)}% straighter (needs ${Math.round((1 - UNANCHORED_LOCAL_MAX_RATIO) * 100)}%)`;
+  return {
+    ...plan,
+    map,
+    stages: plan.stages.map((s) =>
+      s === local
+        ? { ...s, applied: false, reason, details: { ...s.details, unanchored: true } }
+        : s,
+    ),
+  };
 }

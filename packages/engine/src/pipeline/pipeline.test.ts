@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identityMap } from '../resample/bicubic.ts';
 import type { GeometryPlan, RgbImage } from '../types.ts';
-import { checkPlan, framePlan } from './frame-plan.ts';
+import { checkPlan, framePlan, guardUnanchoredLocal } from './frame-plan.ts';
 import { outputSizing } from './sizing.ts';
 
 const work: RgbImage = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 3) };
@@ -55,5 +55,45 @@ describe('outputSizing', () => {
   it('respects the pixel cap', () => {
     const s = outputSizing(map, 4, null, undefined, 300, 300, 1e6);
     expect(s.width * s.height).toBeLessThanOrEqual(1e6 + 5000);
+  });
+});
+
+describe('guardUnanchoredLocal', () => {
+  /** A frame plan whose local warp (a shift of 7 px) was applied with the given waviness. */
+  function withLocal(globalApplied: boolean, before: number, after: number): GeometryPlan {
+    const plan = framePlan(work, 'test');
+    plan.map.x.forEach((v, k) => (plan.map.x[k] = v + 7));
+    plan.stages = [
+      { stage: 'global', applied: globalApplied, ms: 0 },
+      {
+        stage: 'local',
+        applied: true,
+        reason: 'straightened 13 text lines',
+        ms: 0,
+        details: { wavinessBefore: before, wavinessAfter: after },
+      },
+    ];
+    return plan;
+  }
+
+  it('drops a local warp on the bare frame that barely straightened the lines', () => {
+    const guarded = guardUnanchoredLocal(withLocal(false, 0.515, 0.39), work);
+    const local = guarded.stages.find((s) => s.stage === 'local')!;
+    expect(local.applied).toBe(false);
+    expect(local.reason).toMatch(/local warp dropped: no trusted page outline/);
+    const frame = identityMap(400, 300, guarded.map.step);
+    expect(guarded.map.outWidth).toBe(400);
+    expect(guarded.map.outHeight).toBe(300);
+    for (let k = 0; k < frame.x.length; k++) {
+      expect(guarded.map.x[k]).toBeCloseTo(frame.x[k]!, 3);
+      expect(guarded.map.y[k]).toBeCloseTo(frame.y[k]!, 3);
+    }
+  });
+
+  it('keeps a local warp anchored by the outline or one that clearly straightened the lines', () => {
+    const anchored = withLocal(true, 0.515, 0.39);
+    expect(guardUnanchoredLocal(anchored, work)).toBe(anchored);
+    const clear = withLocal(false, 0.5, 0.2);
+    expect(guardUnanchoredLocal(clear, work)).toBe(clear);
   });
 });
