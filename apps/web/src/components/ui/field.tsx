@@ -7,27 +7,21 @@ const control =
 
 type FieldProps = { label: ReactNode; hint?: ReactNode; error?: string | undefined };
 
-/** A labelled text input; the label, hint and error are wired to the control for screen readers. */
-export function TextField({
+/** Label above, hint or error below, both wired to the control for screen readers. */
+function FieldFrame({
+  id,
   label,
   hint,
   error,
   className,
-  ...rest
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+  children,
+}: FieldProps & { id: string; className?: string | undefined; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        className={cn(control, error && 'border-red-600')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={hint || error ? `${id}-note` : undefined}
-        {...rest}
-      />
+      {children}
       {(hint || error) && (
         <p
           id={`${id}-note`}
@@ -40,6 +34,35 @@ export function TextField({
   );
 }
 
+function controlProps(id: string, { hint, error }: FieldProps) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': hint || error ? `${id}-note` : undefined,
+  };
+}
+
+/** A labelled text input; the label, hint and error are wired to the control for screen readers. */
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  ...rest
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        className={cn(control, error && 'border-red-600')}
+        {...controlProps(id, { label, hint, error })}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
+/** The multi-line twin of TextField. */
 export function TextAreaField({
   label,
   hint,
@@ -49,26 +72,13 @@ export function TextAreaField({
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <textarea
-        id={id}
         className={cn(control, 'min-h-32', error && 'border-red-600')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={hint || error ? `${id}-note` : undefined}
+        {...controlProps(id, { label, hint, error })}
         {...rest}
       />
-      {(hint || error) && (
-        <p
-          id={`${id}-note`}
-          className={cn('mt-1 text-sm', error ? 'text-red-700' : 'text-slate-600')}
-        >
-          {error ?? hint}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 
