@@ -25,34 +25,134 @@ export function rankFilter(p: Plane, r: number, op: Op): Plane {
   return { width: w, height: h, data: rankFilterF32(p.data, w, h, r, op === 'max') };
 }
 
-/** 1-D box mean of radius r with edge-normalised windows; writes dst[0..n). */
-function box1d(
+/**
+ * 1-D box mean of radius r over `n` contiguous samples with edge-normalised windows, from
+ * src[so..) into dst[dof..). Only the clipped ends divide; the middle, where the window is full,
+ * multiplies by a precomputed 1/(2r+1) and has no branches.
+ */
+function boxLine(
   src: Float32Array,
+  so: number,
   dst: Float32Array,
-  off: number,
-  stride: number,
+  dof: number,
   n: number,
   r: number,
 ): void {
   let sum = 0;
   let count = 0;
   for (let j = 0; j <= Math.min(r, n - 1); j++) {
-    sum += src[off + j * stride]!;
+    sum += src[so + j]!;
     count++;
   }
-  for (let i = 0; i < n; i++) {
-    dst[i] = sum / count;
-    const add = i + r + 1;
-    const rem = i - r;
-    if (add < n) {
-      sum += src[off + add * stride]!;
+  const head = Math.min(r, n);
+  for (let i = 0; i < head; i++) {
+    dst[dof + i] = sum / count;
+    if (i + r + 1 < n) {
+      sum += src[so + i + r + 1]!;
+      count++;
+    }
+  }
+  const inv = 1 / (2 * r + 1);
+  const mid = n - r - 1;
+  for (let i = r; i < mid; i++) {
+    dst[dof + i] = sum * inv;
+    sum += src[so + i + r + 1]!;
+    sum -= src[so + i - r]!;
+  }
+  for (let i = Math.max(r, mid); i < n; i++) {
+    dst[dof + i] = sum / count;
+    if (i + r + 1 < n) {
+      sum += src[so + i + r + 1]!;
+      count++;
+    }
+    sum -= src[so + i - r]!;
+    count--;
+  }
+}
+
+/**
+ * Vertical box mean over whole rows with running row sums (cache friendly). Where the window is
+ * full, output, add and remove happen in one sweep per row.
+ */
+function boxColumns(
+  src: Float32Array,
+  dst: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  acc: Float64Array,
+): void {
+  acc.fill(0);
+  let count = 0;
+  for (let y = 0; y <= Math.min(r, h - 1); y++) {
+    const o = y * w;
+    for (let x = 0; x < w; x++) acc[x] = acc[x]! + src[o + x]!;
+    count++;
+  }
+  const edge = (y: number) => {
+    const o = y * w;
+    const inv = 1 / count;
+    for (let x = 0; x < w; x++) dst[o + x] = acc[x]! * inv;
+    const add = y + r + 1;
+    const rem = y - r;
+    if (add < h) {
+      const a = add * w;
+      for (let x = 0; x < w; x++) acc[x] = acc[x]! + src[a + x]!;
       count++;
     }
     if (rem >= 0) {
-      sum -= src[off + rem * stride]!;
+      const b = rem * w;
+      for (let x = 0; x < w; x++) acc[x] = acc[x]! - src[b + x]!;
       count--;
     }
+  };
+  const head = Math.min(r, h);
+  for (let y = 0; y < head; y++) edge(y);
+  const inv = 1 / (2 * r + 1);
+  const mid = h - r - 1;
+  for (let y = r; y < mid; y++) {
+    const o = y * w;
+    const a = (y + r + 1) * w;
+    const b = (y - r) * w;
+    for (let x = 0; x < w; x++) {
+      const s = acc[x]!;
+      dst[o + x] = s * inv;
+      acc[x] = s + (src[a + x]! - src[b + x]!);
+    }
   }
+  for (let y = Math.max(r, mid); y < h; y++) edge(y);
+}
+
+/**
+ * `passes` box blurs of side 2r+1 (windows clipped and renormalised at the borders): all
+ * horizontal passes first, row by row in two line buffers that stay in cache, then the vertical
+ * ones. The passes are linear and act on separate axes, so the order does not matter.
+ */
+function boxPasses(p: Plane, r: number, passes: number): Plane {
+  const { width: w, height: h } = p;
+  let a = new Float32Array(w * h);
+  let b = new Float32Array(w * h);
+  let la = new Float32Array(w);
+  let lb = new Float32Array(w);
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    if (passes === 1) {
+      boxLine(p.data, o, a, o, w, r);
+      continue;
+    }
+    boxLine(p.data, o, la, 0, w, r);
+    for (let k = 1; k < passes - 1; k++) {
+      boxLine(la, 0, lb, 0, w, r);
+      [la, lb] = [lb, la];
+    }
+    boxLine(la, 0, a, o, w, r);
+  }
+  const acc = new Float64Array(w);
+  for (let k = 0; k < passes; k++) {
+    boxColumns(a, b, w, h, r, acc);
+    [a, b] = [b, a];
+  }
+  return { width: w, height: h, data: a };
 }
 
 /**
@@ -63,39 +163,12 @@ function box1d(
 export function boxBlur(p: Plane, r: number): Plane {
   const { width: w, height: h } = p;
   if (r <= 0) return { width: w, height: h, data: p.data.slice() };
-  const line = new Float32Array(Math.max(w, h));
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    box1d(p.data, line, y * w, 1, w, r);
-    out.set(line.subarray(0, w), y * w);
-  }
-  // Vertical pass with whole-row running sums: cache friendly, one add/sub per pixel.
-  const vert = new Float32Array(w * h);
-  const acc = new Float64Array(w);
-  let count = 0;
-  for (let y = 0; y <= Math.min(r, h - 1); y++) {
-    const o = y * w;
-    for (let x = 0; x < w; x++) acc[x] = acc[x]! + out[o + x]!;
-    count++;
-  }
-  for (let y = 0; y < h; y++) {
-    const o = y * w;
-    const inv = 1 / count;
-    for (let x = 0; x < w; x++) vert[o + x] = acc[x]! * inv;
-    const add = y + r + 1;
-    const rem = y - r;
-    if (add < h) {
-      const a = add * w;
-      for (let x = 0; x < w; x++) acc[x] = acc[x]! + out[a + x]!;
-      count++;
-    }
-    if (rem >= 0) {
-      const b = rem * w;
-      for (let x = 0; x < w; x++) acc[x] = acc[x]! - out[b + x]!;
-      count--;
-    }
-  }
-  return { width: w, height: h, data: vert };
+  return boxPasses(p, r, 1);
+}
+
+/** Box radius whose three passes give variance sigma²: 3·((2r+1)²−1)/12 = sigma². */
+export function gaussianRadius(sigma: number): number {
+  return Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
 }
 
 /**
@@ -105,9 +178,7 @@ export function boxBlur(p: Plane, r: number): Plane {
  */
 export function gaussianBlur(p: Plane, sigma: number): Plane {
   if (sigma < 0.5) return { width: p.width, height: p.height, data: p.data.slice() };
-  // Box radius giving variance sigma² over three passes: 3·((2r+1)²−1)/12 = sigma².
-  const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
-  return boxBlur(boxBlur(boxBlur(p, r), r), r);
+  return boxPasses(p, gaussianRadius(sigma), 3);
 }
 
 /**

@@ -1,6 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { rankFilter } from './rank-filter.ts';
 
+/** Direct (2r+1)² scan, out-of-image samples ignored. */
+function bruteForce(src: Float32Array, w: number, h: number, r: number, max: boolean) {
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let v = max ? -Infinity : Infinity;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
+        for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+          v = max ? Math.max(v, src[yy * w + xx]!) : Math.min(v, src[yy * w + xx]!);
+        }
+      }
+      out[y * w + x] = v;
+    }
+  }
+  return out;
+}
+
+/** Deterministic pseudo-random floats (LCG), so a failure reproduces. */
+function noise(n: number, seed: number): Float32Array {
+  let s = seed >>> 0;
+  return new Float32Array(n).map(() => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return (s / 2 ** 32) * 255;
+  });
+}
+
 describe('rankFilter', () => {
   it('matches a brute-force max and min filter', () => {
     const w = 37;
@@ -8,19 +34,54 @@ describe('rankFilter', () => {
     const src = new Float32Array(w * h).map((_, i) => (i * 7919) % 101);
     for (const r of [1, 3, 6]) {
       for (const max of [true, false]) {
-        const got = rankFilter(src, w, h, r, max);
-        for (let y = 0; y < h; y++) {
-          for (let x = 0; x < w; x++) {
-            let v = max ? -Infinity : Infinity;
-            for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
-              for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
-                v = max ? Math.max(v, src[yy * w + xx]!) : Math.min(v, src[yy * w + xx]!);
-              }
-            }
-            expect(got[y * w + x]).toBe(v);
-          }
+        expect(rankFilter(src, w, h, r, max)).toEqual(bruteForce(src, w, h, r, max));
+      }
+    }
+  });
+
+  it('matches brute force on random data for many sizes and radii, incl. r beyond the image', () => {
+    const sizes: Array<[number, number]> = [
+      [1, 1],
+      [1, 9],
+      [9, 1],
+      [2, 3],
+      [7, 7],
+      [8, 15],
+      [16, 5],
+      [31, 29],
+      [50, 12],
+    ];
+    let seed = 1;
+    for (const [w, h] of sizes) {
+      const src = noise(w * h, seed++);
+      for (const r of [0, 1, 2, 3, 4, 5, 7, 10, 14, 15, 16, 40]) {
+        for (const max of [true, false]) {
+          const got = rankFilter(src, w, h, r, max);
+          expect(got, `${w}×${h} r=${r} ${max ? 'max' : 'min'}`).toEqual(
+            bruteForce(src, w, h, r, max),
+          );
         }
       }
     }
+  });
+
+  it('handles negative values and -0 (the direct path) like brute force', () => {
+    const w = 19;
+    const h = 13;
+    const src = noise(w * h, 7).map((v) => v - 128);
+    src[5] = -0;
+    for (const r of [1, 2, 5, 30]) {
+      for (const max of [true, false]) {
+        expect(rankFilter(src, w, h, r, max)).toEqual(bruteForce(src, w, h, r, max));
+      }
+    }
+  });
+
+  it('leaves its input untouched', () => {
+    const src = noise(24 * 17, 99);
+    const copy = src.slice();
+    rankFilter(src, 24, 17, 3, true);
+    rankFilter(src, 24, 17, 3, false);
+    expect(src).toEqual(copy);
   });
 });
