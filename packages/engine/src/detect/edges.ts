@@ -88,13 +88,28 @@ export function edgeMap(luma: GrayImage, chroma: GrayImage): EdgeMap {
 /**
  * Edge support of segment a→b: the fraction of its length with a sharp edge within `tol` px
  * whose gradient is within ~25° of the segment's normal.
+ *
+ * With `beat`/`pen` (used by the line search) it returns −Infinity as soon as the result can no
+ * longer satisfy support − pen > beat: the search only keeps a candidate that does, so skipping
+ * the rest of its samples changes nothing but the time.
  */
-export function segmentSupport(e: EdgeMap, a: Point, b: Point, tol = 2, spacing = 2): number {
+export function segmentSupport(
+  e: EdgeMap,
+  a: Point,
+  b: Point,
+  tol = 2,
+  spacing = 2,
+  beat = -Infinity,
+  pen = 0,
+): number {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
   if (len < 2) return 0;
   const nx = -(b.y - a.y) / len;
   const ny = (b.x - a.x) / len;
   const n = Math.max(2, Math.round(len / spacing));
+  const need = hitsNeeded(n + 1, beat, pen);
+  if (need > n + 1) return -Infinity;
+  const { width, height, mag, gx, gy } = e;
   let hit = 0;
   for (let k = 0; k <= n; k++) {
     const t = k / n;
@@ -103,15 +118,30 @@ export function segmentSupport(e: EdgeMap, a: Point, b: Point, tol = 2, spacing 
     for (let d = -tol; d <= tol; d++) {
       const x = Math.round(px + d * nx);
       const y = Math.round(py + d * ny);
-      if (x < 0 || y < 0 || x >= e.width || y >= e.height) continue;
-      const i = y * e.width + x;
-      if (e.mag[i]! > 0 && Math.abs(e.gx[i]! * nx + e.gy[i]! * ny) > 0.9) {
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const i = y * width + x;
+      if (mag[i]! > 0 && Math.abs(gx[i]! * nx + gy[i]! * ny) > 0.9) {
         hit++;
         break;
       }
     }
+    if (hit + n - k < need) return -Infinity;
   }
   return hit / (n + 1);
+}
+
+/** Fewest hits out of `total` with hits / total − pen > beat, by the same float arithmetic
+ *  (total + 1 when none suffice). */
+function hitsNeeded(total: number, beat: number, pen: number): number {
+  if (beat === -Infinity) return 0;
+  let lo = 0;
+  let hi = total + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (mid / total - pen > beat) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 /**
@@ -181,10 +211,12 @@ export function bestEdgeLine(
       for (let d2 = c2 - r; d2 <= c2 + r; d2 += step) {
         const [p, q] = at(d1, d2);
         // Prefer smaller moves on ties.
-        let s = segmentSupport(e, p, q, 2, step > 1 ? 4 : 2);
+        const pen = (1e-4 * (Math.abs(d1) + Math.abs(d2))) / range;
+        let s = segmentSupport(e, p, q, 2, step > 1 ? 4 : 2, best.s, pen);
+        if (s === -Infinity) continue;
         // Only boundaries between paper and something else count (not rules or text lines).
         if (s > best.s && s > 0.2) s *= Math.min(1, sidesContrast(e, p, q) / 15);
-        s -= (1e-4 * (Math.abs(d1) + Math.abs(d2))) / range;
+        s -= pen;
         if (s > best.s) best = { d1, d2, s };
       }
     }

@@ -54,60 +54,89 @@ export function components(
   let next = 1;
   for (let s = 0; s < w * h; s++) {
     if (!mask[s] || labels[s]) continue;
-    let top = 0;
-    stack[top++] = s;
     labels[s] = next;
-    let size = 0;
-    while (top > 0) {
-      const p = stack[--top]!;
-      size++;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x > 0 && mask[p - 1] && !labels[p - 1]) {
-        labels[p - 1] = next;
-        stack[top++] = p - 1;
-      }
-      if (x < w - 1 && mask[p + 1] && !labels[p + 1]) {
-        labels[p + 1] = next;
-        stack[top++] = p + 1;
-      }
-      if (y > 0 && mask[p - w] && !labels[p - w]) {
-        labels[p - w] = next;
-        stack[top++] = p - w;
-      }
-      if (y < h - 1 && mask[p + w] && !labels[p + w]) {
-        labels[p + w] = next;
-        stack[top++] = p + w;
-      }
-    }
-    sizes.push(size);
+    sizes.push(flood(mask, labels, w, h, stack, s, next));
     next++;
   }
   return { labels, sizes };
 }
 
-/** Fills holes: every 0-pixel not 4-connected to the image border becomes 1. */
+/** Depth-first flood from seed s (already labelled) over unlabelled `mask` pixels; returns the
+ *  component size. */
+function flood(
+  mask: Uint8Array,
+  labels: Int32Array,
+  w: number,
+  h: number,
+  stack: Int32Array,
+  s: number,
+  label: number,
+): number {
+  let top = 0;
+  stack[top++] = s;
+  let size = 0;
+  const last = w * h - w;
+  while (top > 0) {
+    const p = stack[--top]!;
+    size++;
+    const x = p % w;
+    if (x > 0 && mask[p - 1] && !labels[p - 1]) {
+      labels[p - 1] = label;
+      stack[top++] = p - 1;
+    }
+    if (x < w - 1 && mask[p + 1] && !labels[p + 1]) {
+      labels[p + 1] = label;
+      stack[top++] = p + 1;
+    }
+    if (p >= w && mask[p - w] && !labels[p - w]) {
+      labels[p - w] = label;
+      stack[top++] = p - w;
+    }
+    if (p < last && mask[p + w] && !labels[p + w]) {
+      labels[p + w] = label;
+      stack[top++] = p + w;
+    }
+  }
+  return size;
+}
+
+/**
+ * Fills holes: every 0-pixel not 4-connected to the image border becomes 1 (one flood from the
+ * border's 0-pixels marks the outside; the rest is the filled mask).
+ * @example const solid = fillHoles(mask, w, h);
+ */
 export function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const inv = new Uint8Array(w * h);
-  for (let i = 0; i < inv.length; i++) inv[i] = mask[i] ? 0 : 1;
-  const { labels } = components(inv, w, h);
-  const outside = new Set<number>();
+  const n = w * h;
+  const inv = new Uint8Array(n);
+  for (let i = 0; i < n; i++) inv[i] = mask[i] ? 0 : 1;
+  const outside = new Int32Array(n);
+  const stack = new Int32Array(n);
+  const seed = (i: number) => {
+    if (inv[i] && !outside[i]) {
+      outside[i] = 1;
+      flood(inv, outside, w, h, stack, i, 1);
+    }
+  };
   for (let x = 0; x < w; x++) {
-    outside.add(labels[x]!);
-    outside.add(labels[(h - 1) * w + x]!);
+    seed(x);
+    seed((h - 1) * w + x);
   }
   for (let y = 0; y < h; y++) {
-    outside.add(labels[y * w]!);
-    outside.add(labels[y * w + w - 1]!);
+    seed(y * w);
+    seed(y * w + w - 1);
   }
-  const out = new Uint8Array(w * h);
-  for (let i = 0; i < out.length; i++) out[i] = mask[i] || !outside.has(labels[i]!) ? 1 : 0;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = outside[i] ? 0 : 1;
   return out;
 }
 
 /**
- * Square dilation (grow = true) or erosion of radius r by separable running counts. Pixels
- * outside the image are ignored, so a region touching the border stays touching it.
+ * Square dilation (grow = true) or erosion of radius r. Pixels outside the image are ignored,
+ * so a region touching the border stays touching it.
+ *
+ * Rows are packed 32 pixels to a word, bit set where the pixel is `on` (1 for a dilation, 0 for
+ * an erosion); "any `on` pixel in the window" is then ORs of shifted words along x and of whole
+ * word rows along y, about 30× fewer operations than per-pixel running counts.
  * @example const closed = morph(morph(m, w, h, 3, true), w, h, 3, false);
  */
 export function morph(
@@ -117,28 +146,82 @@ export function morph(
   r: number,
   grow: boolean,
 ): Uint8Array {
+  if (r >= 32) return morphCounts(mask, w, h, r, grow);
   const on = grow ? 1 : 0;
-  const tmp = new Uint8Array(w * h);
+  const words = (w + 31) >>> 5;
+  const bits = new Int32Array(words * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const o = y * words;
+    for (let x = 0; x < w; x++) {
+      if ((mask[row + x] ? 1 : 0) === on) bits[o + (x >>> 5)]! |= 1 << (x & 31);
+    }
+  }
+  const wide = new Int32Array(words * h);
+  // Bits past the last pixel must stay clear, or they would spread back in.
+  const tail = w & 31 ? (1 << (w & 31)) - 1 : -1;
+  for (let y = 0; y < h; y++) {
+    const o = y * words;
+    for (let i = 0; i < words; i++) {
+      const cur = bits[o + i]!;
+      const prev = i > 0 ? bits[o + i - 1]! : 0;
+      const next = i + 1 < words ? bits[o + i + 1]! : 0;
+      let acc = cur;
+      for (let s = 1; s <= r; s++) {
+        acc |= (cur << s) | (prev >>> (32 - s)) | (cur >>> s) | (next << (32 - s));
+      }
+      wide[o + i] = i + 1 === words ? acc & tail : acc;
+    }
+  }
   const out = new Uint8Array(w * h);
-  // A pixel of the result is `on` when any pixel in its window is `on`.
+  const off = 1 - on;
+  const line = new Int32Array(words);
+  for (let y = 0; y < h; y++) {
+    line.fill(0);
+    for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r); yy++) {
+      const o = yy * words;
+      for (let i = 0; i < words; i++) line[i]! |= wide[o + i]!;
+    }
+    const row = y * w;
+    for (let x = 0; x < w; x++) out[row + x] = (line[x >>> 5]! >>> (x & 31)) & 1 ? on : off;
+  }
+  return out;
+}
+
+/** morph by separable running counts, for radii of a word or more. */
+function morphCounts(mask: Uint8Array, w: number, h: number, r: number, grow: boolean): Uint8Array {
+  const on = grow ? 1 : 0;
+  const off = 1 - on;
+  const hit = new Uint8Array(w * h);
+  for (let i = 0; i < hit.length; i++) hit[i] = (mask[i] ? 1 : 0) === on ? 1 : 0;
+  const tmp = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let count = 0;
-    for (let x = 0; x < Math.min(r, w); x++) count += (mask[row + x] ? 1 : 0) === on ? 1 : 0;
+    for (let x = 0; x < Math.min(r, w); x++) count += hit[row + x]!;
     for (let x = 0; x < w; x++) {
-      if (x + r < w) count += (mask[row + x + r] ? 1 : 0) === on ? 1 : 0;
-      if (x - r - 1 >= 0) count -= (mask[row + x - r - 1] ? 1 : 0) === on ? 1 : 0;
-      tmp[row + x] = count > 0 ? on : 1 - on;
+      if (x + r < w) count += hit[row + x + r]!;
+      if (x - r - 1 >= 0) count -= hit[row + x - r - 1]!;
+      tmp[row + x] = count > 0 ? 1 : 0;
     }
   }
-  for (let x = 0; x < w; x++) {
-    let count = 0;
-    for (let y = 0; y < Math.min(r, h); y++) count += tmp[y * w + x] === on ? 1 : 0;
-    for (let y = 0; y < h; y++) {
-      if (y + r < h) count += tmp[(y + r) * w + x] === on ? 1 : 0;
-      if (y - r - 1 >= 0) count -= tmp[(y - r - 1) * w + x] === on ? 1 : 0;
-      out[y * w + x] = count > 0 ? on : 1 - on;
+  const out = new Uint8Array(w * h);
+  const counts = new Int32Array(w);
+  for (let y = 0; y < Math.min(r, h); y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) counts[x] = counts[x]! + tmp[row + x]!;
+  }
+  for (let y = 0; y < h; y++) {
+    if (y + r < h) {
+      const add = (y + r) * w;
+      for (let x = 0; x < w; x++) counts[x] = counts[x]! + tmp[add + x]!;
     }
+    if (y - r - 1 >= 0) {
+      const rem = (y - r - 1) * w;
+      for (let x = 0; x < w; x++) counts[x] = counts[x]! - tmp[rem + x]!;
+    }
+    const row = y * w;
+    for (let x = 0; x < w; x++) out[row + x] = counts[x]! > 0 ? on : off;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { GrayImage, PageOutline, Point, RgbImage } from '../types.ts';
-import { boxMean, channelDown } from '../geometry/raster.ts';
+import { boxMean, channelsDown } from '../geometry/raster.ts';
 import { components, fillHoles, morph, otsu } from './mask.ts';
 import {
   convexHull,
@@ -37,9 +37,7 @@ export interface PaperFeatures {
  * @example const f = paperFeatures(work, 640);
  */
 export function paperFeatures(work: RgbImage, maxSide: number): PaperFeatures {
-  const r = channelDown(work, maxSide, 0);
-  const g = channelDown(work, maxSide, 1);
-  const b = channelDown(work, maxSide, 2);
+  const [r, g, b] = channelsDown(work, maxSide, [0, 1, 2]) as [GrayImage, GrayImage, GrayImage];
   const n = r.data.length;
   const L = new Float32Array(n);
   const C = new Float32Array(n);

@@ -6,11 +6,7 @@ import type { GrayImage, RgbImage } from '../types.ts';
  * @example const { image, scale } = toGray(work, 800);
  */
 export function toGray(rgb: RgbImage, maxSide = Infinity): { image: GrayImage; scale: number } {
-  const [r, g, b] = [0, 1, 2].map((c) => channelDown(rgb, maxSide, c)) as [
-    GrayImage,
-    GrayImage,
-    GrayImage,
-  ];
+  const [r, g, b] = channelsDown(rgb, maxSide, [0, 1, 2]) as [GrayImage, GrayImage, GrayImage];
   const out = new Float32Array(r.data.length);
   for (let i = 0; i < out.length; i++) {
     out[i] = 0.299 * r.data[i]! + 0.587 * g.data[i]! + 0.114 * b.data[i]!;
@@ -30,43 +26,147 @@ export function fitSize(width: number, height: number, maxSide: number): [number
  * @example const red = channelDown(work, 700, 0);
  */
 export function channelDown(rgb: RgbImage, maxSide: number, channel: number): GrayImage {
+  return channelsDown(rgb, maxSide, [channel])[0]!;
+}
+
+/**
+ * Several channels of an RGB image box-averaged down at once (each source row is read once for
+ * all of them); the same values as `channelDown` per channel.
+ * @example const [r, g, b] = channelsDown(work, 560, [0, 1, 2]);
+ */
+export function channelsDown(rgb: RgbImage, maxSide: number, channels: number[]): GrayImage[] {
   const [w, h] = fitSize(rgb.width, rgb.height, maxSide);
-  const out = new Float32Array(w * h);
-  const sx = rgb.width / w;
-  const sy = rgb.height / h;
+  const outs = channels.map(() => new Float32Array(w * h));
   const src = rgb.data;
   if (w === rgb.width && h === rgb.height) {
-    for (let i = 0; i < out.length; i++) out[i] = src[i * 3 + channel]!;
-    return { width: w, height: h, data: out };
+    channels.forEach((c, k) => {
+      const out = outs[k]!;
+      for (let i = 0; i < out.length; i++) out[i] = src[i * 3 + c]!;
+    });
+    return outs.map((data) => ({ width: w, height: h, data }));
   }
-  // Separable area average: first rows, then columns.
-  const tmp = new Float32Array(w * rgb.height);
-  for (let y = 0; y < rgb.height; y++) {
-    const row = y * rgb.width;
+  const sx = rgb.width / w;
+  const sy = rgb.height / h;
+  // Separable area average: first rows, then columns, with the overlap weights of each output
+  // column and row computed once (the same values, in the same order, as per pixel).
+  const cols = areaTaps(w, sx, rgb.width);
+  const rows = areaTaps(h, sy, rgb.height);
+  const acc = new Float64Array(w);
+  const rgbOrder = channels.length === 3 && channels.every((c, k) => c === k);
+  const tmps = rgbOrder
+    ? areaRowsRgb(src, rgb.width, rgb.height, cols, w, sx)
+    : channels.map((c) => areaRows(src, rgb.width, rgb.height, c, cols, w, sx));
+  return channels.map((_, k) => {
+    const out = outs[k]!;
+    areaColumns(tmps[k]!, w, h, rows, sy, acc, out);
+    return { width: w, height: h, data: out };
+  });
+}
+
+interface Taps {
+  start: Int32Array;
+  index: Int32Array;
+  weight: Float64Array;
+}
+
+/** Horizontal area average of one channel of every source row (w per row). */
+function areaRows(
+  src: Uint8Array,
+  W: number,
+  H: number,
+  channel: number,
+  cols: Taps,
+  w: number,
+  sx: number,
+): Float32Array {
+  const { start, index, weight } = cols;
+  const tmp = new Float32Array(w * H);
+  for (let y = 0; y < H; y++) {
+    const row = y * W;
     for (let x = 0; x < w; x++) {
-      const x0 = x * sx;
-      const x1 = x0 + sx;
       let acc = 0;
-      for (let xi = Math.floor(x0); xi < Math.ceil(x1); xi++) {
-        const wgt = Math.min(x1, xi + 1) - Math.max(x0, xi);
-        acc += wgt * src[(row + Math.min(xi, rgb.width - 1)) * 3 + channel]!;
+      for (let k = start[x]!; k < start[x + 1]!; k++) {
+        acc += weight[k]! * src[(row + index[k]!) * 3 + channel]!;
       }
       tmp[y * w + x] = acc / sx;
     }
   }
-  for (let y = 0; y < h; y++) {
-    const y0 = y * sy;
-    const y1 = y0 + sy;
+  return tmp;
+}
+
+/** areaRows for all three channels in one sweep over the source. */
+function areaRowsRgb(
+  src: Uint8Array,
+  W: number,
+  H: number,
+  cols: Taps,
+  w: number,
+  sx: number,
+): Float32Array[] {
+  const { start, index, weight } = cols;
+  const r = new Float32Array(w * H);
+  const g = new Float32Array(w * H);
+  const b = new Float32Array(w * H);
+  for (let y = 0; y < H; y++) {
+    const row = y * W;
     for (let x = 0; x < w; x++) {
-      let acc = 0;
-      for (let yi = Math.floor(y0); yi < Math.ceil(y1); yi++) {
-        const wgt = Math.min(y1, yi + 1) - Math.max(y0, yi);
-        acc += wgt * tmp[Math.min(yi, rgb.height - 1) * w + x]!;
+      let ar = 0;
+      let ag = 0;
+      let ab = 0;
+      for (let k = start[x]!; k < start[x + 1]!; k++) {
+        const wgt = weight[k]!;
+        const p = (row + index[k]!) * 3;
+        ar += wgt * src[p]!;
+        ag += wgt * src[p + 1]!;
+        ab += wgt * src[p + 2]!;
       }
-      out[y * w + x] = acc / sy;
+      const o = y * w + x;
+      r[o] = ar / sx;
+      g[o] = ag / sx;
+      b[o] = ab / sx;
     }
   }
-  return { width: w, height: h, data: out };
+  return [r, g, b];
+}
+
+/** Vertical area average of the horizontally averaged rows into out (h rows of w). */
+function areaColumns(
+  tmp: Float32Array,
+  w: number,
+  h: number,
+  rows: Taps,
+  sy: number,
+  acc: Float64Array,
+  out: Float32Array,
+): void {
+  for (let y = 0; y < h; y++) {
+    acc.fill(0);
+    for (let k = rows.start[y]!; k < rows.start[y + 1]!; k++) {
+      const wgt = rows.weight[k]!;
+      const o = rows.index[k]! * w;
+      for (let x = 0; x < w; x++) acc[x] = acc[x]! + wgt * tmp[o + x]!;
+    }
+    for (let x = 0; x < w; x++) out[y * w + x] = acc[x]! / sy;
+  }
+}
+
+/** Source samples (clamped index) and overlap weights of each of `n` output cells of width
+ *  `s` over `size` source samples, as flat lists: cell i owns taps start[i]..start[i+1]. */
+function areaTaps(n: number, s: number, size: number): Taps {
+  const start = new Int32Array(n + 1);
+  const index: number[] = [];
+  const weight: number[] = [];
+  for (let i = 0; i < n; i++) {
+    start[i] = index.length;
+    const a = i * s;
+    const b = a + s;
+    for (let j = Math.floor(a); j < Math.ceil(b); j++) {
+      weight.push(Math.min(b, j + 1) - Math.max(a, j));
+      index.push(Math.min(j, size - 1));
+    }
+  }
+  start[n] = index.length;
+  return { start, index: Int32Array.from(index), weight: Float64Array.from(weight) };
 }
 
 /** Bilinear sample with edge clamping. */

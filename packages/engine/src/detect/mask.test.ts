@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { components, fillHoles, morph } from './mask.ts';
+
+function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
+  let s = seed >>> 0;
+  return Uint8Array.from({ length: w * h }, () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32 < density ? 1 : 0;
+  });
+}
+
+/** Direct window scan: `on` where any in-image pixel of the (2r+1)² window is `on`. */
+function bruteMorph(m: Uint8Array, w: number, h: number, r: number, grow: boolean): Uint8Array {
+  const on = grow ? 1 : 0;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let any = false;
+      for (let yy = Math.max(0, y - r); yy <= Math.min(h - 1, y + r) && !any; yy++) {
+        for (let xx = Math.max(0, x - r); xx <= Math.min(w - 1, x + r); xx++) {
+          if ((m[yy * w + xx] ? 1 : 0) === on) {
+            any = true;
+            break;
+          }
+        }
+      }
+      out[y * w + x] = any ? on : 1 - on;
+    }
+  }
+  return out;
+}
+
+describe('morph', () => {
+  it('matches a brute-force dilation and erosion for word-straddling widths and radii', () => {
+    let seed = 11;
+    for (const [w, h] of [
+      [1, 1],
+      [5, 3],
+      [31, 7],
+      [32, 9],
+      [33, 12],
+      [70, 20],
+      [100, 41],
+    ] as const) {
+      for (const density of [0.05, 0.5, 0.95]) {
+        const m = randomMask(w, h, seed++, density);
+        for (const r of [1, 2, 4, 5, 13, 31, 32, 40]) {
+          for (const grow of [true, false]) {
+            expect(morph(m, w, h, r, grow), `${w}×${h} r=${r} ${grow}`).toEqual(
+              bruteMorph(m, w, h, r, grow),
+            );
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('fillHoles and components', () => {
+  it('fills enclosed zeros only and labels 4-connected regions', () => {
+    const w = 7;
+    const h = 6;
+    // A ring around a one-pixel hole at (3, 2), and two separate specks in the bottom corners.
+    const rows = ['0000000', '0111110', '0110110', '0111110', '0000000', '1000001'];
+    const m = Uint8Array.from(rows.join(''), (c) => Number(c));
+    const filled = fillHoles(m, w, h);
+    expect(filled[2 * w + 3]).toBe(1);
+    expect(filled[0]).toBe(0);
+    expect(Array.from(filled).reduce((a, v) => a + v, 0)).toBe(
+      Array.from(m).reduce((a, v) => a + v, 0) + 1,
+    );
+    const { labels, sizes } = components(m, w, h);
+    expect(sizes.length).toBe(4);
+    expect(labels[1 * w + 1]).toBe(1);
+    expect(sizes[1]).toBe(14);
+    expect(labels[5 * w + 0]).not.toBe(labels[5 * w + 6]);
+  });
+});
