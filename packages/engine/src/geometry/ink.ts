@@ -36,7 +36,10 @@ export function verticalRuns(ink: Uint8Array, w: number, h: number, minRun: numb
     let start = -1;
     let gap = 0;
     for (let y = 0; y <= h; y++) {
-      const on = y < h && (ink[y * w + x] === 1 || (x > 0 && ink[y * w + x - 1] === 1));
+      const i = y * w + x;
+      // Neighbouring columns count too, so slightly tilted rules keep one run.
+      const on =
+        y < h && (ink[i] === 1 || (x > 0 && ink[i - 1] === 1) || (x < w - 1 && ink[i + 1] === 1));
       if (on) {
         if (start < 0) start = y;
         gap = 0;
@@ -146,4 +149,103 @@ export function smearRows(mask: Uint8Array, w: number, h: number, r: number): Ui
     void last;
   }
   return out;
+}
+
+/**
+ * Horizontal rules (table rules, form-box edges, underlines), also where crumpling bends and
+ * tilts them: ink pixels on short vertical runs (≤ `maxThickness`, so letters' stems and
+ * vertical rules drop out), grouped into connected components that span at least `minWidth`
+ * columns while staying one stroke thick. Each becomes a centreline (mean y per column, sampled
+ * every `step` columns); `mask` holds their pixels.
+ * @example const { lines } = horizontalRules(ink, w, h, 5, 80, 7);
+ */
+export function horizontalRules(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  maxThickness: number,
+  minWidth: number,
+  step: number,
+): { mask: Uint8Array; lines: Array<{ xs: number[]; ys: number[] }> } {
+  const thin = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h) {
+      if (!ink[y * w + x]) {
+        y++;
+        continue;
+      }
+      let end = y;
+      while (end < h && ink[end * w + x]) end++;
+      if (end - y <= maxThickness) for (let k = y; k < end; k++) thin[k * w + x] = 1;
+      y = end;
+    }
+  }
+  const { labels, sizes } = components(thin, w, h);
+  const n = sizes.length;
+  const left = new Int32Array(n).fill(w);
+  const right = new Int32Array(n).fill(-1);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      if (!l) continue;
+      if (x < left[l]!) left[l] = x;
+      if (x > right[l]!) right[l] = x;
+    }
+  }
+  const keep = new Map<
+    number,
+    { sy: Float64Array; c: Int32Array; lo: Int32Array; hi: Int32Array }
+  >();
+  for (let l = 1; l < n; l++) {
+    const span = right[l]! - left[l]! + 1;
+    // A stroke, not a cluster: about one pixel column of ink per column of width.
+    if (span < minWidth || sizes[l]! > span * (maxThickness + 1)) continue;
+    keep.set(l, {
+      sy: new Float64Array(span),
+      c: new Int32Array(span),
+      lo: new Int32Array(span).fill(h),
+      hi: new Int32Array(span).fill(-1),
+    });
+  }
+  const mask = new Uint8Array(w * h);
+  if (keep.size === 0) return { mask, lines: [] };
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = labels[y * w + x]!;
+      const acc = l ? keep.get(l) : undefined;
+      if (!acc) continue;
+      const c = x - left[l]!;
+      acc.sy[c] = acc.sy[c]! + y;
+      acc.c[c] = acc.c[c]! + 1;
+      if (y < acc.lo[c]!) acc.lo[c] = y;
+      if (y > acc.hi[c]!) acc.hi[c] = y;
+    }
+  }
+  const lines: Array<{ xs: number[]; ys: number[] }> = [];
+  const accepted = new Uint8Array(n);
+  for (const [l, acc] of keep) {
+    // Columns where the component is more than one stroke tall (two rules joined through a
+    // junction, or text touching the rule) don't give a centreline.
+    let covered = 0;
+    let single = 0;
+    for (let c = 0; c < acc.c.length; c++) {
+      if (!acc.c[c]) continue;
+      covered++;
+      if (acc.hi[c]! - acc.lo[c]! < maxThickness + 2) single++;
+    }
+    if (covered < 0.8 * acc.c.length || single < 0.85 * covered) continue;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let c = 0; c < acc.c.length; c += Math.max(2, Math.round(step))) {
+      if (!acc.c[c] || acc.hi[c]! - acc.lo[c]! >= maxThickness + 2) continue;
+      xs.push(left[l]! + c);
+      ys.push(acc.sy[c]! / acc.c[c]!);
+    }
+    if (xs.length < 4) continue;
+    accepted[l] = 1;
+    lines.push({ xs, ys });
+  }
+  for (let i = 0; i < labels.length; i++) if (accepted[labels[i]!]) mask[i] = 1;
+  return { mask, lines };
 }

@@ -24,6 +24,36 @@ describe('detectTextLines', () => {
     expect(lineWaviness(lines)).toBeGreaterThan(2.5);
   });
 
+  it('finds text lines in crease shadow, judged against the paper around them', () => {
+    const page = drawTextPage(400, 480, (x, y) => [x, y]);
+    // A dark diagonal band (a crease shadow) over half the lines: paper at 45 % brightness.
+    for (let y = 0; y < page.height; y++) {
+      for (let x = 0; x < page.width; x++) {
+        if (x + y > 300 && x + y < 520) page.data[y * page.width + x] *= 0.45;
+      }
+    }
+    expect(detectTextLines(page).lines.length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('follows a bent table rule as one line of its own', () => {
+    const w = 420;
+    const h = 200;
+    const data = new Float32Array(w * h).fill(235);
+    // A 2 px rule from x 20 to 400 with a sharp kink at x 200 (rising 30 px, as at a crease).
+    const yAt = (x: number) => 120 - (x > 200 ? Math.min(30, (x - 200) * 0.6) : 0);
+    for (let x = 20; x < 400; x++) {
+      const y0 = Math.round(yAt(x));
+      for (let y = y0; y < y0 + 2; y++) data[y * w + x] = 40;
+    }
+    const { lines } = detectTextLines({ width: w, height: h, data });
+    const rules = lines.filter((l) => l.rule);
+    expect(rules).toHaveLength(1);
+    const r = rules[0]!;
+    expect(r.length).toBeGreaterThan(340);
+    for (let k = 0; k < r.xs.length; k++)
+      expect(Math.abs(r.ys[k]! - yAt(r.xs[k]!) - 0.5)).toBeLessThan(2);
+  });
+
   it('finds no lines on a blank page', () => {
     const blank = { width: 200, height: 200, data: new Float32Array(200 * 200).fill(230) };
     expect(detectTextLines(blank).lines).toHaveLength(0);

@@ -1,6 +1,14 @@
 import type { GrayImage } from '../types.ts';
 import { components } from '../detect/mask.ts';
-import { inkMask, ruleCentrelines, smearRows, verticalOpen, verticalRuns } from './ink.ts';
+import { rankFilter } from '../filters/rank-filter.ts';
+import {
+  horizontalRules,
+  inkMask,
+  ruleCentrelines,
+  smearRows,
+  verticalOpen,
+  verticalRuns,
+} from './ink.ts';
 
 /** A text line as a centreline sampled left to right. */
 export interface TextLine {
@@ -8,6 +16,8 @@ export interface TextLine {
   ys: Float64Array;
   /** length along x in pixels */
   length: number;
+  /** a horizontal rule (table rule, box edge, underline) rather than a line of text */
+  rule?: boolean;
 }
 
 export interface TextLines {
@@ -81,8 +91,18 @@ export function detectTextLines(gray: GrayImage): TextLines {
   // splits table grids so their horizontal rules and cell text can be found as lines.
   const vRuns = verticalRuns(ink, w, h, Math.round(2.5 * charHeight));
   const rules = ruleCentrelines(vRuns, w, h, 6 * charHeight, charHeight);
+  // Horizontal rules, straight or bent, are lines of their own; removing them too leaves the
+  // text of table cells and form boxes as separate components.
+  const hRules = horizontalRules(
+    ink,
+    w,
+    h,
+    Math.max(3, Math.round(0.3 * charHeight)),
+    6 * charHeight,
+    Math.max(3, Math.round(charHeight / 2)),
+  );
   const noV = new Uint8Array(w * h);
-  for (let i = 0; i < noV.length; i++) noV[i] = ink[i] && !vRuns[i] ? 1 : 0;
+  for (let i = 0; i < noV.length; i++) noV[i] = ink[i] && !vRuns[i] && !hRules.mask[i] ? 1 : 0;
   const split = components(noV, w, h);
   const nS = split.sizes.length;
   const sTop = new Int32Array(nS).fill(h);
@@ -126,8 +146,30 @@ export function detectTextLines(gray: GrayImage): TextLines {
   for (let i = 0; i < gray.data.length; i += 97) sample.push(gray.data[i]!);
   sample.sort((p, q) => p - q);
   const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
-  const blobs = fitBlobs(labels, sizes.length, clean, w, h, charHeight, gray.data, paper);
-  const lines = linkBlobs(blobs, charHeight);
+  // Local paper level (a grey closing wider than strokes): crease shading darkens the paper
+  // around text, which must not make it look like photo texture.
+  const rp = Math.max(3, Math.round(0.6 * charHeight));
+  const localPaper = rankFilter(rankFilter(gray.data, w, h, rp, true), w, h, rp, false);
+  const blobs = fitBlobs(
+    labels,
+    sizes.length,
+    clean,
+    w,
+    h,
+    charHeight,
+    gray.data,
+    localPaper,
+    paper,
+  );
+  const lines = [
+    ...linkBlobs(blobs, charHeight),
+    ...hRules.lines.map((r) => ({
+      xs: Float64Array.from(r.xs),
+      ys: Float64Array.from(r.ys),
+      length: r.xs[r.xs.length - 1]! - r.xs[0]!,
+      rule: true,
+    })),
+  ];
   // Pitch: median vertical distance between a line and its nearest neighbour below.
   const gaps: number[] = [];
   for (const a of lines) {
@@ -154,6 +196,7 @@ function fitBlobs(
   h: number,
   ch: number,
   gray: Float32Array,
+  localPaper: Float32Array,
   paper: number,
 ): Blob[] {
   const x0 = new Int32Array(n).fill(w);
@@ -229,10 +272,12 @@ function fitBlobs(
       const xe = fromEnd ? x1[l]! : x0[l]!;
       return [my + slope * (xe - mx), slope];
     };
-    // Text lies on paper: the bands just above and below a line are bright. Texture inside
-    // photos and logos makes blobs too, with dark surroundings.
-    const band = (yFrom: number, yTo: number): number => {
+    // Text lies on paper: the bands just above and below a line are as bright as the paper
+    // around them (shaded or not). Texture inside photos and logos makes blobs too, with dark
+    // surroundings.
+    const band = (yFrom: number, yTo: number): [number, number] => {
       let acc = 0;
+      let rel = 0;
       let cnt = 0;
       for (let k = 0; k < xs.length; k += 2) {
         const x = xs[k]!;
@@ -240,16 +285,18 @@ function fitBlobs(
         for (let d = yFrom; d <= yTo; d += 2) {
           const y = Math.round(yc + d);
           if (y < 0 || y >= h) continue;
-          acc += gray[y * w + x]!;
+          const v = gray[y * w + x]!;
+          acc += v;
+          rel += v / Math.max(1, localPaper[y * w + x]!);
           cnt++;
         }
       }
-      return cnt ? acc / cnt : paper;
+      return cnt ? [acc / cnt, rel / cnt] : [paper, 1];
     };
     const off = Math.round(thickness / 2 + 0.3 * ch);
-    const above = band(-off - Math.round(0.6 * ch), -off);
-    const below = band(off, off + Math.round(0.6 * ch));
-    if (Math.min(above, below) < 0.75 * paper) continue;
+    const [above, aboveRel] = band(-off - Math.round(0.6 * ch), -off);
+    const [below, belowRel] = band(off, off + Math.round(0.6 * ch));
+    if (Math.min(aboveRel, belowRel) < 0.8 || Math.min(above, below) < 0.35 * paper) continue;
     const [yL, sL] = endFit(false);
     const [yR, sR] = endFit(true);
     blobs.push({ x0: x0[l]!, x1: x1[l]!, xs, ys, yL, yR, sL, sR });
