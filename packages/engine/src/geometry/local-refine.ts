@@ -11,6 +11,10 @@ export interface LocalResult {
 }
 
 const MIN_LINES = 8;
+/** Most mesh passes (each on the page the previous one produced). */
+const MAX_PASSES = 3;
+/** A further pass runs while the lines' RMS waviness exceeds this share of the char height. */
+const RESIDUAL_WAVINESS = 0.12;
 
 /**
  * Local, content-driven refinement of a global map: detect text lines on the globally
@@ -28,11 +32,81 @@ export function refineLocal(
 ): LocalResult {
   const t0 = performance.now();
   const a = analysisScale;
-  const tl = detected ?? detectTextLines(renderGray(gray, scaleOutput(global, a)));
-  const skip = (reason: string, details?: Record<string, unknown>): LocalResult => ({
-    map: global,
-    report: { stage: 'local', applied: false, reason, ms: performance.now() - t0, details },
-    lines: tl,
+  const first = detected ?? detectTextLines(renderGray(gray, scaleOutput(global, a)));
+  let pass = solvePass(gray, global, anchor, a, first);
+  if (!pass.applied) {
+    return {
+      map: global,
+      report: {
+        stage: 'local',
+        applied: false,
+        reason: pass.reason,
+        ms: performance.now() - t0,
+        details: pass.details,
+      },
+      lines: first,
+    };
+  }
+  // Crumpled pages: lines that were too broken to group on the first pass are found on the
+  // straighter result, so further passes solve for the residual warp (coarse to fine).
+  const passes: Array<Record<string, unknown>> = [pass.details];
+  let map = pass.map;
+  let lines = pass.lines;
+  let linesUsed = pass.linesUsed;
+  const wavyFirst = lineWaviness(first.lines);
+  for (let k = 1; k < MAX_PASSES; k++) {
+    const wavy = lineWaviness(lines.lines);
+    if (wavy < RESIDUAL_WAVINESS * lines.charHeight) break;
+    const next = solvePass(gray, map, anchor, a, lines);
+    passes.push(next.details);
+    if (!next.applied) break;
+    map = next.map;
+    lines = next.lines;
+    linesUsed = Math.max(linesUsed, next.linesUsed);
+  }
+  const details = {
+    ...passes[0],
+    passes: passes.length,
+    wavinessBefore: wavyFirst,
+    wavinessAfter: lineWaviness(lines.lines),
+    linesAfter: lines.lines.length,
+    refinements: passes.slice(1),
+  };
+  return {
+    map,
+    report: {
+      stage: 'local',
+      applied: true,
+      reason: `straightened ${linesUsed} text lines${passes.length > 1 ? ` in ${passes.length} passes` : ''}`,
+      ms: performance.now() - t0,
+      details,
+    },
+    lines,
+  };
+}
+
+type Pass =
+  | { applied: false; reason: string; details: Record<string, unknown> }
+  | {
+      applied: true;
+      map: BackwardMap;
+      lines: TextLines;
+      linesUsed: number;
+      details: Record<string, unknown>;
+    };
+
+/** One mesh-warp pass on the page `global` produces, checked by re-detecting its lines. */
+function solvePass(
+  gray: GrayImage,
+  global: BackwardMap,
+  anchor: MeshOptions['anchor'],
+  a: number,
+  tl: TextLines,
+): Pass {
+  const skip = (reason: string, details: Record<string, unknown> = {}): Pass => ({
+    applied: false,
+    reason,
+    details,
   });
   // Lines are found on an analysis copy scaled by a; the mesh lives in output pixels.
   const charHeight = tl.charHeight / a;
@@ -62,7 +136,10 @@ export function refineLocal(
       dropResidual: Math.max(2, 0.3 * pitch),
       step: global.step,
       verticals,
-      weights: { conformal: 0.1 * stiffness, bending: 0.01 * stiffness },
+      weights: {
+        conformal: 0.1 * stiffness,
+        bending: 0.01 * stiffness,
+      },
     });
     if (!mesh || mesh.foldedTriangles === 0) break;
     stiffness *= 4;
@@ -94,15 +171,5 @@ export function refineLocal(
   if (wavyAfter > 0.9 * wavyBefore || after.lines.length < 0.7 * tl.lines.length) {
     return skip('local warp did not make the text lines straighter', details);
   }
-  return {
-    map: composed,
-    report: {
-      stage: 'local',
-      applied: true,
-      reason: `straightened ${mesh.linesUsed} text lines`,
-      ms: performance.now() - t0,
-      details,
-    },
-    lines: after,
-  };
+  return { applied: true, map: composed, lines: after, linesUsed: mesh.linesUsed, details };
 }
