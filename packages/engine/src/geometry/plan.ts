@@ -5,6 +5,7 @@ import { detectTextLines, type TextLine } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
+import { checkOutlineAgainstText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { toGray } from './raster.ts';
 
@@ -92,9 +93,26 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const gray = toGray(work).image;
   const t2 = performance.now();
   // Text analysis runs on a copy of the output at most ANALYSIS_SIDE px long.
-  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
+  let scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
   let rect = renderGray(gray, scaleOutput(map, scale));
   let lines = detectTextLines(rect);
+  if (globalApplied && outline) {
+    // A shadow edge or a fold taken for the border crops or mangles the text: keep the frame.
+    const check = checkOutlineAgainstText(gray, outline, lines, scale);
+    const g = stages.find((st) => st.stage === 'global')!;
+    g.details = { ...g.details, ...check.details };
+    if (check.problem) {
+      g.applied = false;
+      g.reason = `${check.problem}: keeping the full frame`;
+      globalApplied = false;
+      paper = null;
+      map = identityMap(work.width, work.height, STEP);
+      aspect = work.height / work.width;
+      scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
+      rect = renderGray(gray, scaleOutput(map, scale));
+      lines = detectTextLines(rect);
+    }
+  }
   let rotation: GeometryPlan['rotation'] = 0;
   const c = outline?.clipped;
   let anchor =
