@@ -33,7 +33,7 @@ export function refineLocal(
   const t0 = performance.now();
   const a = analysisScale;
   const first = detected ?? detectTextLines(renderGray(gray, scaleOutput(global, a)));
-  let pass = solvePass(gray, global, anchor, a, first);
+  const pass = solvePass(gray, global, anchor, a, first);
   if (!pass.applied) {
     return {
       map: global,

@@ -29,7 +29,8 @@ describe('detectTextLines', () => {
     // A dark diagonal band (a crease shadow) over half the lines: paper at 45 % brightness.
     for (let y = 0; y < page.height; y++) {
       for (let x = 0; x < page.width; x++) {
-        if (x + y > 300 && x + y < 520) page.data[y * page.width + x] *= 0.45;
+        const i = y * page.width + x;
+        if (x + y > 300 && x + y < 520) page.data[i] = page.data[i]! * 0.45;
       }
     }
     expect(detectTextLines(page).lines.length).toBeGreaterThanOrEqual(14);
