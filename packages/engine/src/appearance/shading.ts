@@ -51,7 +51,6 @@ export function shadingRows(
   const line = new Float32Array(bw * 3);
   const gains = new Float32Array(width * 3);
   const [p0, p1, p2] = bg.planes;
-  const g = (b: number) => scale / (b > MIN_BACKGROUND ? b : MIN_BACKGROUND);
   return {
     offset: levels.black * scale,
     gains(y: number): Float32Array {
@@ -60,25 +59,54 @@ export function shadingRows(
       const j0 = Math.min(Math.max(0, bh - 2), Math.floor(gy));
       const fy = bh > 1 ? gy - j0 : 0;
       const j1 = bh > 1 ? j0 + 1 : j0;
-      for (let i = 0; i < bw; i++) {
-        const a = j0 * bw + i;
-        const b = j1 * bw + i;
-        line[i * 3] = g(p0[a]! + (p0[b]! - p0[a]!) * fy);
-        line[i * 3 + 1] = g(p1[a]! + (p1[b]! - p1[a]!) * fy);
-        line[i * 3 + 2] = g(p2[a]! + (p2[b]! - p2[a]!) * fy);
-      }
-      for (let x = 0; x < width; x++) {
-        const i0 = cx0[x]! * 3;
-        const i1 = bw > 1 ? i0 + 3 : i0;
-        const fx = cfx[x]!;
-        const o = x * 3;
-        gains[o] = line[i0]! + (line[i1]! - line[i0]!) * fx;
-        gains[o + 1] = line[i0 + 1]! + (line[i1 + 1]! - line[i0 + 1]!) * fx;
-        gains[o + 2] = line[i0 + 2]! + (line[i1 + 2]! - line[i0 + 2]!) * fx;
-      }
+      gainLine(p0, p1, p2, j0 * bw, j1 * bw, fy, bw, scale, line);
+      spreadLine(line, bw, cx0, cfx, width, gains);
       return gains;
     },
   };
+}
+
+/** line[3i + c] = scale / max(B_c, MIN) for B_c interpolated between two background rows. */
+function gainLine(
+  p0: Float32Array,
+  p1: Float32Array,
+  p2: Float32Array,
+  a: number,
+  b: number,
+  fy: number,
+  bw: number,
+  scale: number,
+  line: Float32Array,
+): void {
+  for (let i = 0; i < bw; i++) {
+    const v0 = p0[a + i]! + (p0[b + i]! - p0[a + i]!) * fy;
+    const v1 = p1[a + i]! + (p1[b + i]! - p1[a + i]!) * fy;
+    const v2 = p2[a + i]! + (p2[b + i]! - p2[a + i]!) * fy;
+    line[i * 3] = scale / (v0 > MIN_BACKGROUND ? v0 : MIN_BACKGROUND);
+    line[i * 3 + 1] = scale / (v1 > MIN_BACKGROUND ? v1 : MIN_BACKGROUND);
+    line[i * 3 + 2] = scale / (v2 > MIN_BACKGROUND ? v2 : MIN_BACKGROUND);
+  }
+}
+
+/** Bilinear spread of the per-column gains to every output column (3 interleaved channels). */
+function spreadLine(
+  line: Float32Array,
+  bw: number,
+  cx0: Int32Array,
+  cfx: Float32Array,
+  width: number,
+  gains: Float32Array,
+): void {
+  const step = bw > 1 ? 3 : 0;
+  for (let x = 0; x < width; x++) {
+    const i0 = cx0[x]! * 3;
+    const i1 = i0 + step;
+    const fx = cfx[x]!;
+    const o = x * 3;
+    gains[o] = line[i0]! + (line[i1]! - line[i0]!) * fx;
+    gains[o + 1] = line[i0 + 1]! + (line[i1 + 1]! - line[i0 + 1]!) * fx;
+    gains[o + 2] = line[i0 + 2]! + (line[i1 + 2]! - line[i0 + 2]!) * fx;
+  }
 }
 
 /**

@@ -129,10 +129,6 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
       const iy = ((sy + 1) | 0) - 1;
       const lx = ((sx - ix) * LUT_STEPS) << 2;
       const ly = ((sy - iy) * LUT_STEPS) << 2;
-      const wx0 = LUT[lx]!;
-      const wx1 = LUT[lx + 1]!;
-      const wx2 = LUT[lx + 2]!;
-      const wx3 = LUT[lx + 3]!;
       let r = 0;
       let g = 0;
       let b = 0;
@@ -146,16 +142,17 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
         const a3 = sdata[q + stride + 3]!;
         const b0 = sdata[q + 1]!;
         const c0 = sdata[q + 2]!;
+        // |d| <= FLAT as one unsigned range check: (d + FLAT) >>> 0 <= 2·FLAT.
         if (
-          Math.abs(a1 - a0) <= FLAT &&
-          Math.abs(a2 - a0) <= FLAT &&
-          Math.abs(a3 - a0) <= FLAT &&
-          Math.abs(sdata[q + 4]! - b0) <= FLAT &&
-          Math.abs(sdata[q + stride + 1]! - b0) <= FLAT &&
-          Math.abs(sdata[q + stride + 4]! - b0) <= FLAT &&
-          Math.abs(sdata[q + 5]! - c0) <= FLAT &&
-          Math.abs(sdata[q + stride + 2]! - c0) <= FLAT &&
-          Math.abs(sdata[q + stride + 5]! - c0) <= FLAT
+          (a1 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (a2 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (a3 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (sdata[q + 4]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (sdata[q + stride + 1]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (sdata[q + stride + 4]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (sdata[q + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (sdata[q + stride + 2]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
+          (sdata[q + stride + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT
         ) {
           const fx = sx - ix;
           const fy = sy - iy;
@@ -175,6 +172,10 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
             w10 * sdata[q + stride + 2]! +
             w11 * sdata[q + stride + 5]!;
         } else {
+          const wx0 = LUT[lx]!;
+          const wx1 = LUT[lx + 1]!;
+          const wx2 = LUT[lx + 2]!;
+          const wx3 = LUT[lx + 3]!;
           let p = (iy - 1) * stride + (ix - 1) * 3;
           for (let t = 0; t < 4; t++, p += stride) {
             const wy = LUT[ly + t]!;
