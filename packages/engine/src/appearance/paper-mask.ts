@@ -1,5 +1,6 @@
 import type { CoarseGrid } from './coarse.ts';
-import { gaussianBlur, rankFilter } from './filters.ts';
+import { boxCascade4 } from '../filters/box-cascade.ts';
+import { gaussianRadius, rankFilter } from './filters.ts';
 
 /** Chromaticity distance from the local paper above which a region is a coloured mark; pale
  *  highlighter on white paper sits at about 0.05–0.1, a crease shadow or a cast at under 0.02. */
@@ -21,37 +22,34 @@ export interface ClosedPage {
 
 /**
  * Lit pixels (at least a third as bright as the paper) and lit × chromaticity rgb / (r+g+b) per
- * channel: the inputs of the local paper colour.
+ * channel, interleaved per pixel (lit, r, g, b): the inputs of the local paper colour.
  */
-function litChroma(page: ClosedPage): Float32Array[] {
+function litChroma(page: ClosedPage): Float32Array {
   const { r, g, b, luma } = page;
   const n = luma.length;
-  const lit = new Float32Array(n);
-  const cr = new Float32Array(n);
-  const cg = new Float32Array(n);
-  const cb = new Float32Array(n);
+  const out = new Float32Array(4 * n);
   const min = 0.35 * page.paperLuma;
   for (let i = 0; i < n; i++) {
     if (luma[i]! < min) continue;
     const sum = r[i]! + g[i]! + b[i]! + 1e-3;
-    lit[i] = 1;
-    cr[i] = r[i]! / sum;
-    cg[i] = g[i]! / sum;
-    cb[i] = b[i]! / sum;
+    const o = 4 * i;
+    out[o] = 1;
+    out[o + 1] = r[i]! / sum;
+    out[o + 2] = g[i]! / sum;
+    out[o + 3] = b[i]! / sum;
   }
-  return [lit, cr, cg, cb];
+  return out;
 }
 
-/** Marks the pixels whose chromaticity is far from the local paper's, or that are
- *  near-black; returns how many. */
+/** Marks the pixels whose chromaticity is far from the local paper's (`local`: the blurred
+ *  litChroma), or that are near-black; returns how many. */
 function markPixels(
   page: ClosedPage,
-  local: Float32Array[],
+  local: Float32Array,
   paperChroma: [number, number, number],
   out: Uint8Array,
 ): number {
   const { r, g, b, luma } = page;
-  const [wl, lr, lg, lb] = local as [Float32Array, Float32Array, Float32Array, Float32Array];
   const [pr, pg, pb] = paperChroma;
   const dark = 0.2 * page.paperLuma;
   const t = CHROMA_THRESHOLD;
@@ -59,15 +57,16 @@ function markPixels(
   for (let i = 0; i < luma.length; i++) {
     let off = luma[i]! < dark;
     if (!off) {
-      const w = wl[i]!;
+      const o = 4 * i;
+      const w = local[o]!;
       const sum = r[i]! + g[i]! + b[i]! + 1e-3;
       let dr: number;
       let dg: number;
       let db: number;
       if (w > 0.05) {
-        dr = r[i]! / sum - lr[i]! / w;
-        dg = g[i]! / sum - lg[i]! / w;
-        db = b[i]! / sum - lb[i]! / w;
+        dr = r[i]! / sum - local[o + 1]! / w;
+        dg = g[i]! / sum - local[o + 2]! / w;
+        db = b[i]! / sum - local[o + 3]! / w;
       } else {
         dr = r[i]! / sum - pr;
         dg = g[i]! / sum - pg;
@@ -98,7 +97,8 @@ function markPixels(
 export function nonPaperMask(page: ClosedPage): { mask: Uint8Array; count: number } {
   const { width, height, paper } = page;
   const sigma = Math.max(4, Math.max(width, height) / 12);
-  const local = litChroma(page).map((d) => gaussianBlur({ width, height, data: d }, sigma).data);
+  // The four planes blurred together (interleaved): see boxCascade4.
+  const local = boxCascade4(litChroma(page), width, height, gaussianRadius(sigma), 3);
   const paperSum = paper[0] + paper[1] + paper[2] + 1e-3;
   const paperChroma: [number, number, number] = [
     paper[0] / paperSum,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxCascade } from './box-cascade.ts';
+import { boxCascade, boxCascade4 } from './box-cascade.ts';
 
 /** One clipped, renormalised box pass along x then along y, by direct summation. */
 function bruteBox(src: Float32Array, w: number, h: number, r: number): Float32Array {
@@ -83,5 +83,31 @@ describe('boxCascade', () => {
     const spread = boxCascade(impulse, w, h, 2, 3);
     expect(spread.reduce((a, v) => a + v, 0)).toBeCloseTo(1000, 1);
     expect(spread[20 * w + 24]).toBeCloseTo(spread[20 * w + 26]!, 5);
+  });
+
+  it('blurs four interleaved planes like four separate ones', () => {
+    let seed = 77;
+    for (const [w, h] of sizes) {
+      const planes = [0, 1, 2, 3].map(() => noise(w * h, seed++));
+      const interleaved = new Float32Array(4 * w * h);
+      for (let i = 0; i < w * h; i++)
+        for (let c = 0; c < 4; c++) interleaved[4 * i + c] = planes[c]![i]!;
+      for (const [r, passes] of [
+        [1, 1],
+        [2, 3],
+        [7, 3],
+        [40, 3],
+      ] as const) {
+        const got = boxCascade4(interleaved, w, h, r, passes);
+        for (let c = 0; c < 4; c++) {
+          const want =
+            passes === 3
+              ? bruteBox(bruteBox(bruteBox(planes[c]!, w, h, r), w, h, r), w, h, r)
+              : bruteBox(planes[c]!, w, h, r);
+          const mine = Float32Array.from({ length: w * h }, (_, i) => got[4 * i + c]!);
+          expectClose(mine, want, `${w}×${h} r=${r} passes=${passes} channel ${c}`);
+        }
+      }
+    }
   });
 });
