@@ -10,9 +10,13 @@ import { rankFilter } from '../filters/rank-filter.ts';
  * erases dark strokes thinner than the square but keeps broad shading and the step of a
  * crease shadow, so closing − image is large only on ink. Ink must be ≥ 14 % darker than the
  * paper around it.
- * @example const ink = inkMask(gray, 4);
+ * The closing is returned too: it is the local paper level around the ink.
+ * @example const { mask } = inkMask(gray, 4);
  */
-export function inkMask(gray: GrayImage, radius: number): Uint8Array {
+export function inkMask(
+  gray: GrayImage,
+  radius: number,
+): { mask: Uint8Array; closed: Float32Array } {
   const { width: w, height: h, data } = gray;
   const closed = rankFilter(rankFilter(data, w, h, radius, true), w, h, radius, false);
   const mean = boxMean(gray, 5 * radius);
@@ -26,7 +30,7 @@ export function inkMask(gray: GrayImage, radius: number): Uint8Array {
     out[i] =
       c - g > Math.max(8, 0.1 * c) || (g < m - Math.max(12, 0.12 * m) && c - g > 0.05 * c) ? 1 : 0;
   }
-  return out;
+  return { mask: out, closed };
 }
 
 /** Pixels on vertical ink runs of at least `minRun` (tolerating one-pixel gaps). */

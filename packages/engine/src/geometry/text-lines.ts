@@ -1,6 +1,5 @@
 import type { GrayImage } from '../types.ts';
 import { components } from '../detect/mask.ts';
-import { rankFilter } from '../filters/rank-filter.ts';
 import {
   horizontalRules,
   inkMask,
@@ -62,7 +61,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
   const { width: w, height: h } = gray;
   // Strokes up to ~2·radius px wide count as ink (bold text at ~1300 px is ≤ 6 px).
   const radius = Math.max(3, Math.round(Math.max(w, h) / 250));
-  const ink = inkMask(gray, radius);
+  const { mask: ink, closed: localPaper } = inkMask(gray, radius);
   // Character height from connected ink components of plausible size.
   const { labels: inkLabels, sizes: inkSizes } = components(ink, w, h);
   const nInk = inkSizes.length;
@@ -146,10 +145,6 @@ export function detectTextLines(gray: GrayImage): TextLines {
   for (let i = 0; i < gray.data.length; i += 97) sample.push(gray.data[i]!);
   sample.sort((p, q) => p - q);
   const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
-  // Local paper level (a grey closing wider than strokes): crease shading darkens the paper
-  // around text, which must not make it look like photo texture.
-  const rp = Math.max(3, Math.round(0.6 * charHeight));
-  const localPaper = rankFilter(rankFilter(gray.data, w, h, rp, true), w, h, rp, false);
   const blobs = fitBlobs(
     labels,
     sizes.length,
@@ -273,7 +268,7 @@ function fitBlobs(
       return [my + slope * (xe - mx), slope];
     };
     // Text lies on paper: the bands just above and below a line are as bright as the paper
-    // around them (shaded or not). Texture inside photos and logos makes blobs too, with dark
+    // around them (the ink mask's grey closing, so crease shading doesn't count). Texture inside photos and logos makes blobs too, with dark
     // surroundings.
     const band = (yFrom: number, yTo: number): [number, number] => {
       let acc = 0;
