@@ -1,32 +1,40 @@
+import { boxCascade4 } from '../filters/box-cascade.ts';
 import { rowTaps, type CoarseGrid } from './coarse.ts';
-import { gaussianBlur } from './filters.ts';
+import { gaussianRadius } from './filters.ts';
 
-/** Unmasked samples of `plane` summed per coarse cell, each weighted 1/f² (so a full cell of
- *  paper has weight 1); `weight` gets the unmasked share. */
+/**
+ * Per coarse cell, interleaved: the unmasked share (each unmasked pixel weighs 1/f², so a cell
+ * full of paper has weight 1) and the unmasked samples of the three planes, weighted alike.
+ */
 function accumulate(
-  plane: Float32Array,
+  [p0, p1, p2]: Float32Array[],
   mask: Uint8Array,
   grid: CoarseGrid,
-  sum: Float32Array,
-  weight: Float32Array | null,
-): void {
-  const { width, height, cw, cell, f } = grid;
+): Float32Array {
+  const { width, height, cw, ch, cell, f } = grid;
+  const sums = new Float32Array(4 * cw * ch);
   const area = 1 / (f * f);
   for (let y = 0; y < height; y++) {
     const cy = Math.floor(y / f) * cw;
     const o = y * width;
     for (let x = 0; x < width; x++) {
-      if (mask[o + x]) continue;
-      const c = cy + cell[x]!;
-      sum[c] = sum[c]! + plane[o + x]! * area;
-      if (weight) weight[c] = weight[c]! + area;
+      const i = o + x;
+      if (mask[i]) continue;
+      const c = 4 * (cy + cell[x]!);
+      sums[c] = sums[c]! + area;
+      sums[c + 1] = sums[c + 1]! + p0![i]! * area;
+      sums[c + 2] = sums[c + 2]! + p1![i]! * area;
+      sums[c + 3] = sums[c + 3]! + p2![i]! * area;
     }
   }
+  return sums;
 }
 
-/** Writes the bilinear sample of `coarse` into every masked pixel of `out`. */
-function fillHoles(out: Float32Array, coarse: Float32Array, mask: Uint8Array, grid: CoarseGrid) {
+/** Writes the bilinear sample of the coarse planes (interleaved by 3) into every masked pixel of
+ *  the three outputs. */
+function fillHoles(outs: Float32Array[], coarse: Float32Array, mask: Uint8Array, grid: CoarseGrid) {
   const { width, height, cw, x0, x1, fx } = grid;
+  const [o0, o1, o2] = outs as [Float32Array, Float32Array, Float32Array];
   for (let y = 0; y < height; y++) {
     const [j0, j1, fy] = rowTaps(grid, y);
     const a = j0 * cw;
@@ -34,20 +42,28 @@ function fillHoles(out: Float32Array, coarse: Float32Array, mask: Uint8Array, gr
     const o = y * width;
     for (let x = 0; x < width; x++) {
       if (!mask[o + x]) continue;
-      const i0 = x0[x]!;
-      const i1 = x1[x]!;
       const f = fx[x]!;
-      const top = coarse[a + i0]! * (1 - f) + coarse[a + i1]! * f;
-      const bot = coarse[b + i0]! * (1 - f) + coarse[b + i1]! * f;
-      out[o + x] = top * (1 - fy) + bot * fy;
+      const c00 = 3 * (a + x0[x]!);
+      const c01 = 3 * (a + x1[x]!);
+      const c10 = 3 * (b + x0[x]!);
+      const c11 = 3 * (b + x1[x]!);
+      for (let k = 0; k < 3; k++) {
+        const top = coarse[c00 + k]! * (1 - f) + coarse[c01 + k]! * f;
+        const bot = coarse[c10 + k]! * (1 - f) + coarse[c11 + k]! * f;
+        const v = top * (1 - fy) + bot * fy;
+        if (k === 0) o0[o + x] = v;
+        else if (k === 1) o1[o + x] = v;
+        else o2[o + x] = v;
+      }
     }
   }
 }
 
 /**
- * Refills masked-out pixels of each plane from unmasked neighbours by normalised convolution,
+ * Refills masked-out pixels of three planes from unmasked neighbours by normalised convolution,
  * coarse to fine (one sigma after the other until every cell has support), on the coarse grid,
- * then bilinearly upsampled into the holes.
+ * then bilinearly upsampled into the holes. The weight and the three weighted planes are
+ * blurred together as one interleaved 4-channel plane.
  * @example
  * const [r, g, b] = fillMasked([r0, g0, b0], mask, [3, 12, 256, 1024], grid);
  */
@@ -59,31 +75,24 @@ export function fillMasked(
 ): Float32Array[] {
   const { cw, ch, f } = grid;
   const cn = cw * ch;
-  const weight = new Float32Array(cn);
-  const weighted = planes.map((p, k) => {
-    const sum = new Float32Array(cn);
-    accumulate(p, mask, grid, sum, k === 0 ? weight : null);
-    return sum;
-  });
-  const coarse = planes.map(() => new Float32Array(cn));
+  const sums = accumulate(planes, mask, grid);
+  const coarse = new Float32Array(3 * cn);
   const done = new Uint8Array(cn);
   for (const sigma of sigmas) {
     const sc = Math.max(0.5, sigma / f);
-    const w = gaussianBlur({ width: cw, height: ch, data: weight }, sc).data;
-    const vs = weighted.map((d) => gaussianBlur({ width: cw, height: ch, data: d }, sc).data);
+    const b = boxCascade4(sums, cw, ch, gaussianRadius(sc), 3);
     let remaining = 0;
     for (let i = 0; i < cn; i++) {
       if (done[i]) continue;
-      if (w[i]! > 0.02) {
-        for (let k = 0; k < planes.length; k++) coarse[k]![i] = vs[k]![i]! / w[i]!;
+      const w = b[4 * i]!;
+      if (w > 0.02) {
+        for (let k = 0; k < 3; k++) coarse[3 * i + k] = b[4 * i + 1 + k]! / w;
         done[i] = 1;
       } else remaining++;
     }
     if (remaining === 0) break;
   }
-  return planes.map((p, k) => {
-    const out = p.slice();
-    fillHoles(out, coarse[k]!, mask, grid);
-    return out;
-  });
+  const outs = planes.map((p) => p.slice());
+  fillHoles(outs, coarse, mask, grid);
+  return outs;
 }
