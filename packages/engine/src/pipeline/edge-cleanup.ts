@@ -1,0 +1,89 @@
+import type { RgbImage } from '../types.ts';
+
+/** Depth of the border band that is cleaned, as a share of the page's short side. */
+const BAND = 0.08;
+/** A pixel this much darker than white (after the appearance stage, paper is ≈ 255) or this
+ *  colourful is background, not paper. */
+const DARK = 185;
+const CHROMA = 100;
+
+/**
+ * Whitens background left along the edges of a restored page: the table or desk seen between
+ * the page's wavy border and the output rectangle (a crumpled edge, a torn or dog-eared
+ * corner). Each region of non-paper pixels connected to the image border is whitened, grown
+ * by one pixel to take the anti-aliased rim, only when it stays within a band of 8 % of the
+ * short side: dark content that reaches further in (a full-bleed photo, a table touching the
+ * edge, or a whole unflattened background) is left as it is. Works in place; returns the share
+ * of pixels whitened.
+ * @example const share = whitenEdgeBackground(page); // 0.004
+ */
+export function whitenEdgeBackground(img: RgbImage): number {
+  const { width: w, height: h, data } = img;
+  const band = Math.max(2, Math.round(BAND * Math.min(w, h)));
+  const depth = (x: number, y: number) => Math.min(x, y, w - 1 - x, h - 1 - y);
+  const isBackground = (i: number): boolean => {
+    const r = data[3 * i]!;
+    const g = data[3 * i + 1]!;
+    const b = data[3 * i + 2]!;
+    const hi = Math.max(r, g, b);
+    return 0.299 * r + 0.587 * g + 0.114 * b < DARK || hi - Math.min(r, g, b) > CHROMA;
+  };
+  // 1: seen, 2: whitened
+  const mark = new Uint8Array(w * h);
+  const region: number[] = [];
+  const flood = (start: number): void => {
+    if (mark[start] || !isBackground(start)) return;
+    region.length = 0;
+    mark[start] = 1;
+    region.push(start);
+    let deep = false;
+    for (let k = 0; k < region.length; k++) {
+      const i = region[k]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      if (depth(x, y) > band) deep = true;
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (y > 0) visit(i - w);
+      if (y < h - 1) visit(i + w);
+    }
+    if (!deep) for (const i of region) mark[i] = 2;
+  };
+  const visit = (j: number): void => {
+    if (mark[j] || !isBackground(j)) return;
+    mark[j] = 1;
+    region.push(j);
+  };
+  for (let x = 0; x < w; x++) {
+    flood(x);
+    flood((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    flood(y * w);
+    flood(y * w + w - 1);
+  }
+  let changed = 0;
+  // Whitened regions lie within the band, so only the band (and one pixel more) is scanned.
+  const reach = band + 2;
+  for (let y = 0; y < h; y++) {
+    const edgeRow = y < reach || y >= h - reach;
+    for (let x = 0; x < w; x++) {
+      if (!edgeRow && x === reach) x = Math.max(x, w - reach);
+      const i = y * w + x;
+      // The whitened regions grown by one pixel (the grey rim between background and paper).
+      const hit =
+        mark[i] === 2 ||
+        (x > 0 && mark[i - 1] === 2) ||
+        (x < w - 1 && mark[i + 1] === 2) ||
+        (y > 0 && mark[i - w] === 2) ||
+        (y < h - 1 && mark[i + w] === 2);
+      const o = 3 * i;
+      if (!hit || (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255)) continue;
+      data[o] = 255;
+      data[o + 1] = 255;
+      data[o + 2] = 255;
+      changed++;
+    }
+  }
+  return changed / (w * h);
+}
