@@ -6,6 +6,7 @@ import { planGeometry } from './geometry/plan.ts';
 import { openPages, type DecodedPage } from './io/decode.ts';
 import { resolveLimits } from './io/limits.ts';
 import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
+import { whitenEdgeBackground } from './pipeline/edge-cleanup.ts';
 import { checkPlan, framePlan, guardUnanchoredLocal } from './pipeline/frame-plan.ts';
 import { outputSizing } from './pipeline/sizing.ts';
 import { resampleBicubic } from './resample/bicubic.ts';
@@ -196,6 +197,8 @@ async function restorePage(
   t = performance.now();
   progress('appearance', 0);
   const image = finishAppearance(flat, opts.mode, look);
+  // Desk or table still showing between a wavy page border and the output frame.
+  const edgeWhitened = whitenEdgeBackground(image);
   appearanceMs += performance.now() - t;
   timings.appearance = appearanceMs;
   stages.push({
@@ -203,7 +206,10 @@ async function restorePage(
     applied: true,
     reason: 'shading divided out during resampling',
     ms: appearanceMs,
-    details: appearanceDetails(opts.mode, look),
+    details: {
+      ...appearanceDetails(opts.mode, look),
+      edgeWhitened: Math.round(edgeWhitened * 10000) / 10000,
+    },
   });
   throwIfAborted(signal);
 
