@@ -23,7 +23,8 @@ export interface EdgeMap {
 export function hypot2(a: number, b: number): number {
   const x = Math.abs(a);
   const y = Math.abs(b);
-  const max = x > y ? x : y;
+  // NaN never becomes the max (an infinite argument wins over a NaN one, as in V8).
+  const max = x > y || y !== y ? x : y;
   if (max === Infinity) return Infinity;
   if (a !== a || b !== b) return NaN;
   if (max === 0) return 0;
