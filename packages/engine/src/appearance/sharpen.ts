@@ -12,53 +12,60 @@ export function unsharpMask(img: RgbImage, amount = 0.6, threshold = 3): RgbImag
   const { width: w, height: h, data } = img;
   if (w < 3 || h < 3) return img;
   const stride = w * 3;
-  // Horizontal 3-tap sums of luma (×1000, integers) for rows y-1, y, y+1.
-  let s0 = new Int32Array(w);
-  let s1 = new Int32Array(w);
-  let s2 = new Int32Array(w);
-  const luma = new Int32Array(w);
-  const center = new Int32Array(w);
-  const rowSums = (y: number, dst: Int32Array) => {
-    let p = y * stride;
-    for (let x = 0; x < w; x++, p += 3) {
-      luma[x] = 299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!;
-    }
-    dst[0] = 2 * luma[0]! + luma[1]!;
-    for (let x = 1; x < w - 1; x++) dst[x] = luma[x - 1]! + luma[x]! + luma[x + 1]!;
-    dst[w - 1] = luma[w - 2]! + 2 * luma[w - 1]!;
-  };
-  rowSums(0, s1);
-  s0.set(s1);
-  center.set(luma);
+  // Per row (ring of three): luma ×1000 (integers) and its horizontal 3-tap sums, edges doubled.
+  // Rotating the buffers instead of copying rows keeps every value exactly as before.
+  const luma = [new Int32Array(w), new Int32Array(w), new Int32Array(w)];
+  const sums = [new Int32Array(w), new Int32Array(w), new Int32Array(w)];
+  rowLuma(data, 0, w, luma[1]!, sums[1]!);
+  luma[0]!.set(luma[1]!);
+  sums[0]!.set(sums[1]!);
   const thr = threshold * 1000 * 9;
   const k = amount / 9000;
-  const next = new Int32Array(w);
   for (let y = 0; y < h; y++) {
-    // `center` holds row y's luma; compute row y+1 sums (its luma lands in `luma`).
-    if (y + 1 < h) rowSums(y + 1, s2);
+    // Row y+1 (or row y again at the bottom edge) into slot 2.
+    if (y + 1 < h) rowLuma(data, (y + 1) * stride, w, luma[2]!, sums[2]!);
     else {
-      s2.set(s1);
-      luma.set(center);
+      luma[2]!.set(luma[1]!);
+      sums[2]!.set(sums[1]!);
     }
-    next.set(luma);
-    const o = y * stride;
-    for (let x = 0; x < w; x++) {
-      // 9·L − Σ3×3, in luma×1000 units.
-      const d = 9 * center[x]! - (s0[x]! + s1[x]! + s2[x]!);
-      if (d > thr || d < -thr) {
-        const add = d * k;
-        const p = o + x * 3;
-        for (let c = 0; c < 3; c++) {
-          const v = data[p + c]! + add;
-          data[p + c] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
-        }
-      }
-    }
-    const t = s0;
-    s0 = s1;
-    s1 = s2;
-    s2 = t;
-    center.set(next);
+    sharpenRow(data, y * stride, w, luma[1]!, sums[0]!, sums[1]!, sums[2]!, thr, k);
+    luma.push(luma.shift()!);
+    sums.push(sums.shift()!);
   }
   return img;
+}
+
+/** Luma ×1000 of one row and its horizontal 3-tap sums (edge samples doubled). */
+function rowLuma(data: Uint8Array, p: number, w: number, luma: Int32Array, sums: Int32Array) {
+  for (let x = 0; x < w; x++, p += 3) {
+    luma[x] = 299 * data[p]! + 587 * data[p + 1]! + 114 * data[p + 2]!;
+  }
+  sums[0] = 2 * luma[0]! + luma[1]!;
+  for (let x = 1; x < w - 1; x++) sums[x] = luma[x - 1]! + luma[x]! + luma[x + 1]!;
+  sums[w - 1] = luma[w - 2]! + 2 * luma[w - 1]!;
+}
+
+/** Adds the luminance detail 9·L − Σ3×3 (where beyond the threshold) to one row in place. */
+function sharpenRow(
+  data: Uint8Array,
+  o: number,
+  w: number,
+  center: Int32Array,
+  s0: Int32Array,
+  s1: Int32Array,
+  s2: Int32Array,
+  thr: number,
+  k: number,
+): void {
+  for (let x = 0; x < w; x++) {
+    const d = 9 * center[x]! - (s0[x]! + s1[x]! + s2[x]!);
+    if (d > thr || d < -thr) {
+      const add = d * k;
+      const p = o + x * 3;
+      for (let c = 0; c < 3; c++) {
+        const v = data[p + c]! + add;
+        data[p + c] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
+      }
+    }
+  }
 }
