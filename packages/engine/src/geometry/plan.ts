@@ -1,7 +1,7 @@
 import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
-import { detectTextLines, type TextLine } from './text-lines.ts';
+import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
@@ -18,6 +18,26 @@ export interface PlanOptions {
 const MIN_OUTLINE_CONFIDENCE = 0.65;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
+
+/**
+ * Whether a text line or a rule runs into the page's edge, where a margin should be (rules
+ * right on the edge are the page border itself, not content).
+ */
+function textAtEdge(t: TextLines, rect: { width: number; height: number }): boolean {
+  const my = 0.03 * rect.height;
+  const mx = 0.015 * rect.width;
+  return t.lines.some((l) => {
+    const n = l.xs.length;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < n; k++) {
+      lo = Math.min(lo, l.ys[k]!);
+      hi = Math.max(hi, l.ys[k]!);
+    }
+    if (l.rule && (lo < 0.2 * my || hi > rect.height - 0.2 * my)) return false;
+    return lo < my || hi > rect.height - my || l.xs[0]! < mx || l.xs[n - 1]! > rect.width - mx;
+  });
+}
 
 function checkAbort(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
@@ -96,8 +116,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
   let rect = renderGray(gray, scaleOutput(map, scale));
   let lines = detectTextLines(rect);
-  if (globalApplied && outline) {
-    // A shadow edge or a fold taken for the border crops or mangles the text: keep the frame.
+  if (globalApplied && outline && (lines.lines.length < 8 || textAtEdge(lines, rect))) {
+    // A shadow edge or a fold taken for the border crops the text (it then runs into the
+    // rectified page's edge) or mangles it (few lines survive): keep the frame.
     const check = checkOutlineAgainstText(gray, outline, lines, scale);
     const g = stages.find((st) => st.stage === 'global')!;
     g.details = { ...g.details, ...check.details };
