@@ -195,28 +195,54 @@ export function bilinear(img: GrayImage, x: number, y: number): number {
  */
 export function boxMean(img: GrayImage, r: number): GrayImage {
   const { width: w, height: h, data } = img;
-  const ii = new Float64Array((w + 1) * (h + 1));
+  const W = w + 1;
+  const ii = new Float64Array(W * (h + 1));
   for (let y = 0; y < h; y++) {
     let rowSum = 0;
+    const o = y * w;
+    const a = y * W + 1;
+    const b = a + W;
     for (let x = 0; x < w; x++) {
-      rowSum += data[y * w + x]!;
-      ii[(y + 1) * (w + 1) + x + 1] = ii[y * (w + 1) + x + 1]! + rowSum;
+      rowSum += data[o + x]!;
+      ii[b + x] = ii[a + x]! + rowSum;
     }
   }
   const out = new Float32Array(w * h);
+  // Columns whose window is not clipped: x0 = x − r, x1 = x + r + 1 without min/max per pixel.
+  const inLo = Math.min(w, r);
+  const inHi = Math.max(inLo, w - r);
   for (let y = 0; y < h; y++) {
     const y0 = Math.max(0, y - r);
     const y1 = Math.min(h, y + r + 1);
-    for (let x = 0; x < w; x++) {
-      const x0 = Math.max(0, x - r);
-      const x1 = Math.min(w, x + r + 1);
-      const s =
-        ii[y1 * (w + 1) + x1]! -
-        ii[y0 * (w + 1) + x1]! -
-        ii[y1 * (w + 1) + x0]! +
-        ii[y0 * (w + 1) + x0]!;
-      out[y * w + x] = s / ((y1 - y0) * (x1 - x0));
+    const top = y0 * W;
+    const bot = y1 * W;
+    const rows = y1 - y0;
+    const o = y * w;
+    for (let x = 0; x < inLo; x++) out[o + x] = clippedMean(ii, top, bot, rows, x, r, w);
+    const area = rows * (2 * r + 1);
+    for (let x = inLo; x < inHi; x++) {
+      const x0 = x - r;
+      const x1 = x + r + 1;
+      const s = ii[bot + x1]! - ii[top + x1]! - ii[bot + x0]! + ii[top + x0]!;
+      out[o + x] = s / area;
     }
+    for (let x = inHi; x < w; x++) out[o + x] = clippedMean(ii, top, bot, rows, x, r, w);
   }
   return { width: w, height: h, data: out };
+}
+
+/** boxMean at a column whose window the image border clips. */
+function clippedMean(
+  ii: Float64Array,
+  top: number,
+  bot: number,
+  rows: number,
+  x: number,
+  r: number,
+  w: number,
+): number {
+  const x0 = Math.max(0, x - r);
+  const x1 = Math.min(w, x + r + 1);
+  const s = ii[bot + x1]! - ii[top + x1]! - ii[bot + x0]! + ii[top + x0]!;
+  return s / (rows * (x1 - x0));
 }
