@@ -1,6 +1,7 @@
 import type { RgbImage } from '../types.ts';
 import { coarseGrid } from './coarse.ts';
-import { downscaleRgbToPlanes, gaussianBlur, rankFilter, type Plane } from './filters.ts';
+import { closingFilter } from '../filters/rank-filter.ts';
+import { downscaleRgbToPlanes, gaussianBlur, type Plane } from './filters.ts';
 import { growMask, nonPaperMask, type ClosedPage } from './paper-mask.ts';
 import { fillMasked } from './refill.ts';
 
@@ -50,7 +51,7 @@ const FILL_BLOCK = 4;
 /** Closing (max then min) removes dark features narrower than the window, keeping the position
  *  of wider shadows' edges (a plain max filter would shift them and leave halos). */
 function closing(p: Plane, r: number): Float32Array {
-  return rankFilter(rankFilter(p, r, 'max'), r, 'min').data;
+  return closingFilter(p.data, p.width, p.height, r);
 }
 
 /** Luma of the closed planes, the bright paper level and the paper colour (mean of the

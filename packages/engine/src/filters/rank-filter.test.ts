@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankFilter } from './rank-filter.ts';
+import { closingFilter, rankFilter } from './rank-filter.ts';
 
 /** Direct (2r+1)² scan, out-of-image samples ignored. */
 function bruteForce(src: Float32Array, w: number, h: number, r: number, max: boolean) {
@@ -83,5 +83,19 @@ describe('rankFilter', () => {
     rankFilter(src, 24, 17, 3, true);
     rankFilter(src, 24, 17, 3, false);
     expect(src).toEqual(copy);
+  });
+
+  it('closingFilter equals a max then a min filter, negative inputs included', () => {
+    for (const [w, h, shift] of [
+      [29, 17, 0],
+      [8, 40, 0],
+      [13, 11, -100],
+    ] as const) {
+      const src = noise(w * h, w + h).map((v) => v + shift);
+      for (const r of [1, 3, 9]) {
+        const want = rankFilter(rankFilter(src, w, h, r, true), w, h, r, false);
+        expect(closingFilter(src, w, h, r)).toEqual(want);
+      }
+    }
   });
 });

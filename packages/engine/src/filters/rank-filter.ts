@@ -220,7 +220,7 @@ function direct(src: Float32Array, w: number, h: number, r: number, max: boolean
 /**
  * Separable square max (grow) or min filter of radius r (out-of-image samples ignored).
  * @example
- * const closed = rankFilter(rankFilter(gray, w, h, 3, true), w, h, 3, false);
+ * const grown = rankFilter(gray, w, h, 3, true);
  */
 export function rankFilter(
   src: Float32Array,
@@ -229,17 +229,45 @@ export function rankFilter(
   r: number,
   max: boolean,
 ): Float32Array {
+  const out = new Float32Array(w * h);
+  rankInto(src, w, h, r, max, new Int32Array(w * h), out);
+  return out;
+}
+
+/**
+ * Grey closing, min(max(src)) over squares of radius r: removes dark features narrower than the
+ * square. Same values as the two rankFilter calls, with one scratch plane fewer and the result
+ * written over the intermediate (the plane-sized allocations cost page faults and GC work).
+ * @example
+ * const closed = closingFilter(gray, w, h, 3);
+ */
+export function closingFilter(src: Float32Array, w: number, h: number, r: number): Float32Array {
+  const tmp = new Int32Array(w * h);
+  const out = new Float32Array(w * h);
+  rankInto(src, w, h, r, true, tmp, out);
+  rankInto(out, w, h, r, false, tmp, out);
+  return out;
+}
+
+/** rankFilter into `out` using `tmp` as scratch; `out` may be `src` (it is written last). */
+function rankInto(
+  src: Float32Array,
+  w: number,
+  h: number,
+  r: number,
+  max: boolean,
+  tmp: Int32Array,
+  out: Float32Array,
+): void {
   const n = w * h;
-  const out = new Float32Array(n);
   if (r <= 0 || n === 0) {
-    out.set(src.subarray(0, n));
-    return out;
+    if (out !== src) out.set(src.subarray(0, n));
+    return;
   }
   const bits = new Int32Array(src.buffer, src.byteOffset, n);
   // A radius beyond the line covers all of it: clamping changes nothing and bounds the blocks.
   const rx = Math.min(r, w - 1);
   const ry = Math.min(r, h - 1);
-  const tmp = new Int32Array(n);
   let sign = 0;
   if (rx > 0) {
     const g = new Int32Array(w);
@@ -251,9 +279,11 @@ export function rankFilter(
     tmp.set(bits);
   }
   // A sign bit anywhere (a negative value or -0) breaks the int order: redo directly.
-  if (sign < 0) return direct(src, w, h, r, max);
-  const dst = new Int32Array(out.buffer);
+  if (sign < 0) {
+    out.set(direct(src, w, h, r, max));
+    return;
+  }
+  const dst = new Int32Array(out.buffer, out.byteOffset, n);
   if (ry > 0) columns(tmp, dst, w, h, ry, max ? maxRows : minRows);
   else dst.set(tmp);
-  return out;
 }
