@@ -51,18 +51,19 @@ export function components(
   const labels = new Int32Array(w * h);
   const sizes = [0];
   const stack = new Int32Array(w * h);
+  const xs = new Int32Array(w * h);
   let next = 1;
   for (let s = 0; s < w * h; s++) {
     if (!mask[s] || labels[s]) continue;
     labels[s] = next;
-    sizes.push(flood(mask, labels, w, h, stack, s, next));
+    sizes.push(flood(mask, labels, w, h, stack, s, next, xs));
     next++;
   }
   return { labels, sizes };
 }
 
 /** Depth-first flood from seed s (already labelled) over unlabelled `mask` pixels; returns the
- *  component size. */
+ *  component size. Columns ride along on a second stack (no division per pixel). */
 function flood(
   mask: Uint8Array,
   labels: Int32Array,
@@ -71,30 +72,36 @@ function flood(
   stack: Int32Array,
   s: number,
   label: number,
+  xs: Int32Array,
 ): number {
   let top = 0;
-  stack[top++] = s;
+  stack[top] = s;
+  xs[top++] = s % w;
   let size = 0;
   const last = w * h - w;
   while (top > 0) {
     const p = stack[--top]!;
+    const x = xs[top]!;
     size++;
-    const x = p % w;
     if (x > 0 && mask[p - 1] && !labels[p - 1]) {
       labels[p - 1] = label;
-      stack[top++] = p - 1;
+      stack[top] = p - 1;
+      xs[top++] = x - 1;
     }
     if (x < w - 1 && mask[p + 1] && !labels[p + 1]) {
       labels[p + 1] = label;
-      stack[top++] = p + 1;
+      stack[top] = p + 1;
+      xs[top++] = x + 1;
     }
     if (p >= w && mask[p - w] && !labels[p - w]) {
       labels[p - w] = label;
-      stack[top++] = p - w;
+      stack[top] = p - w;
+      xs[top++] = x;
     }
     if (p < last && mask[p + w] && !labels[p + w]) {
       labels[p + w] = label;
-      stack[top++] = p + w;
+      stack[top] = p + w;
+      xs[top++] = x;
     }
   }
   return size;
@@ -111,10 +118,11 @@ export function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
   for (let i = 0; i < n; i++) inv[i] = mask[i] ? 0 : 1;
   const outside = new Int32Array(n);
   const stack = new Int32Array(n);
+  const xs = new Int32Array(n);
   const seed = (i: number) => {
     if (inv[i] && !outside[i]) {
       outside[i] = 1;
-      flood(inv, outside, w, h, stack, i, 1);
+      flood(inv, outside, w, h, stack, i, 1, xs);
     }
   };
   for (let x = 0; x < w; x++) {

@@ -6,6 +6,16 @@ import type { GrayImage, RgbImage } from '../types.ts';
  * @example const { image, scale } = toGray(work, 800);
  */
 export function toGray(rgb: RgbImage, maxSide = Infinity): { image: GrayImage; scale: number } {
+  const [fw, fh] = fitSize(rgb.width, rgb.height, maxSide);
+  if (fw === rgb.width && fh === rgb.height) {
+    // Full size: luma straight from the bytes (the same values as via three float planes).
+    const d = rgb.data;
+    const out = new Float32Array(fw * fh);
+    for (let i = 0, p = 0; i < out.length; i++, p += 3) {
+      out[i] = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
+    }
+    return { image: { width: fw, height: fh, data: out }, scale: 1 };
+  }
   const [r, g, b] = channelsDown(rgb, maxSide, [0, 1, 2]) as [GrayImage, GrayImage, GrayImage];
   const out = new Float32Array(r.data.length);
   for (let i = 0; i < out.length; i++) {
