@@ -17,6 +17,9 @@ const CASES: Array<{ seed: number; kind: PageKind; family: DistortionFamily }> =
   { seed: 501, kind: 'invoice', family: 'perspective' },
   { seed: 502, kind: 'letter', family: 'fold' },
   { seed: 503, kind: 'form', family: 'crumple' },
+  // A cast shadow whose edge crosses the page: the first outline follows the shadow and leaves
+  // the form's upper half outside; the neutral-colour retry must find the whole page.
+  { seed: 1021, kind: 'form', family: 'curl' },
 ];
 
 describe('engine quality regression', () => {
@@ -28,6 +31,12 @@ describe('engine quality regression', () => {
       const input = await docunetScore(sample.photo, sample.flat, { ld: false });
       const output = await docunetScore(restored, sample.flat, { ld: false });
       expect(output.msSsim).toBeGreaterThanOrEqual(input.msSsim);
+      if (c.seed === 1021) {
+        const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+        expect(global?.applied).toBe(true);
+        expect(global?.reason).toMatch(/neutral colour/);
+        expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.15);
+      }
     });
   }
 });

@@ -67,6 +67,21 @@ export function paperFeatures(work: RgbImage, maxSide: number): PaperFeatures {
 }
 
 /**
+ * Paper stays neutral in shadow while a coloured table does not: 255·(1 − 2.5·C/L), with L
+ * floored so noise in the dark doesn't count. Used to retry when a cast shadow's edge was taken
+ * for the page border (a dark, neutral desk defeats it, so it is not the first choice).
+ */
+function neutrality(f: PaperFeatures): GrayImage {
+  const n = f.luma.data.length;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const sat = f.chroma.data[i]! / Math.max(25, f.luma.data[i]!);
+    out[i] = 255 * Math.max(0, 1 - 2.5 * sat);
+  }
+  return { width: f.width, height: f.height, data: out };
+}
+
+/**
  * Page mask from a feature map (higher = more page-like): Otsu threshold, opened to cut thin
  * bridges to clutter, the largest component (centre-weighted), holes (text, photos, crease
  * shadows) filled, closed.
@@ -286,9 +301,18 @@ export function fullFrameOutline(width: number, height: number, confidence: numb
  * a confidence from edge contrast along the curves. Coordinates are those of `work`.
  * @example const { outline } = detectPage(work); // outline.corners = [tl, tr, br, bl]
  */
-export function detectPage(work: RgbImage, maxSide = 560): DetectResult {
+export function detectPage(
+  work: RgbImage,
+  maxSide = 560,
+  opts: { shadowInvariant?: boolean } = {},
+): DetectResult {
   const f = paperFeatures(work, maxSide);
   const edges = edgeMap(f.luma, f.chroma);
+  if (opts.shadowInvariant) {
+    const r = detectFromMask(f, pageMask(f, neutrality(f)), edges);
+    r.details.feature = 'neutral colour';
+    return r;
+  }
   const paperMask = pageMask(f);
   // Candidates from cheapest to dearest; a clean, confident paperness outline ends the search.
   const masks: Array<[string, () => Uint8Array | null]> = [

@@ -1,4 +1,4 @@
-import type { GeometryPlan, RgbImage, StageReport } from '../types.ts';
+import type { GeometryPlan, GrayImage, RgbImage, StageReport } from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
@@ -16,6 +16,8 @@ export interface PlanOptions {
 
 /** Outlines below this confidence are not trusted for a full Coons warp. */
 const MIN_OUTLINE_CONFIDENCE = 0.65;
+/** A second, neutral-colour outline must be at least this confident. */
+const RETRY_CONFIDENCE = 0.8;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
 
@@ -44,6 +46,24 @@ function checkAbort(signal?: AbortSignal): void {
 }
 
 /**
+ * A second page outline from the neutral-colour feature, kept only when it is confident, not
+ * the frame, and consistent with the photo's text.
+ */
+function neutralOutline(work: RgbImage, gray: GrayImage) {
+  const det = detectPage(work, undefined, { shadowInvariant: true });
+  const outline = det.outline;
+  if (!outline || outline.confidence < RETRY_CONFIDENCE) return null;
+  if (Object.values(outline.clipped).every(Boolean)) return null;
+  const global = globalMap(outline, work.width, work.height, STEP);
+  if (!global) return null;
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(global.map.outWidth, global.map.outHeight));
+  const rect = renderGray(gray, scaleOutput(global.map, scale));
+  const lines = detectTextLines(rect);
+  const check = checkOutlineAgainstText(gray, outline, lines, scale);
+  return check.problem ? null : { outline, global, scale, rect, lines, check };
+}
+
+/**
  * Plans the geometry of one page photo at working size: detection → global Coons map →
  * local text-line refinement → deskew and 0/90/180/270 orientation, composed into one backward
  * map from the flat output (working scale) to `work` pixel coordinates.
@@ -54,7 +74,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const t0 = performance.now();
   checkAbort(opts.signal);
   const det = detectPage(work);
-  const outline = det.outline;
+  let outline = det.outline;
   stages.push({
     stage: 'detect',
     applied: outline !== null,
@@ -116,15 +136,17 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
   let rect = renderGray(gray, scaleOutput(map, scale));
   let lines = detectTextLines(rect);
+  const globalStage = stages.find((st) => st.stage === 'global')!;
+  let retry = !globalApplied && outline !== null && !allClipped;
   if (globalApplied && outline && (lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
-    // rectified page's edge) or mangles it (few lines survive): keep the frame.
+    // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(gray, outline, lines, scale);
-    const g = stages.find((st) => st.stage === 'global')!;
-    g.details = { ...g.details, ...check.details };
+    globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
-      g.applied = false;
-      g.reason = `${check.problem}: keeping the full frame`;
+      retry = true;
+      globalStage.applied = false;
+      globalStage.reason = `${check.problem}: keeping the full frame`;
       globalApplied = false;
       paper = null;
       map = identityMap(work.width, work.height, STEP);
@@ -132,6 +154,24 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
       rect = renderGray(gray, scaleOutput(map, scale));
       lines = detectTextLines(rect);
+    }
+  }
+  if (retry) {
+    // Second try with the shading-invariant paper feature (a cast shadow, a white table).
+    const second = neutralOutline(work, gray);
+    if (second) {
+      outline = second.outline;
+      map = second.global.map;
+      aspect = second.global.aspect;
+      paper = second.global.paper;
+      globalApplied = true;
+      scale = second.scale;
+      rect = second.rect;
+      lines = second.lines;
+      globalStage.applied = true;
+      const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
+      globalStage.reason = `perspective and edge curl removed (page found by its neutral colour; first outline rejected: ${first})`;
+      globalStage.details = { ...second.global.details, ...second.check.details, retried: true };
     }
   }
   let rotation: GeometryPlan['rotation'] = 0;
