@@ -25,11 +25,19 @@ export interface ClosedPage {
  * channel, interleaved per pixel (lit, r, g, b): the inputs of the local paper colour.
  */
 function litChroma(page: ClosedPage): Float32Array {
+  const { width, height } = page;
+  const out = new Float32Array(4 * width * height);
+  // Row by row: a function called per row is optimised after a few rows and stays so across
+  // pages; one long loop per page would run in the baseline tier until on-stack replacement.
+  for (let y = 0; y < height; y++) litChromaRow(page, y * width, (y + 1) * width, out);
+  return out;
+}
+
+/** litChroma for pixels [from, to). */
+function litChromaRow(page: ClosedPage, from: number, to: number, out: Float32Array): void {
   const { r, g, b, luma } = page;
-  const n = luma.length;
-  const out = new Float32Array(4 * n);
   const min = 0.35 * page.paperLuma;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < to; i++) {
     if (luma[i]! < min) continue;
     const sum = r[i]! + g[i]! + b[i]! + 1e-3;
     const o = 4 * i;
@@ -38,7 +46,6 @@ function litChroma(page: ClosedPage): Float32Array {
     out[o + 2] = g[i]! / sum;
     out[o + 3] = b[i]! / sum;
   }
-  return out;
 }
 
 /** Marks the pixels whose chromaticity is far from the local paper's (`local`: the blurred
@@ -49,12 +56,29 @@ function markPixels(
   paperChroma: [number, number, number],
   out: Uint8Array,
 ): number {
+  const { width, height } = page;
+  let count = 0;
+  for (let y = 0; y < height; y++) {
+    count += markRow(page, local, paperChroma, out, y * width, (y + 1) * width);
+  }
+  return count;
+}
+
+/** markPixels for pixels [from, to). */
+function markRow(
+  page: ClosedPage,
+  local: Float32Array,
+  paperChroma: [number, number, number],
+  out: Uint8Array,
+  from: number,
+  to: number,
+): number {
   const { r, g, b, luma } = page;
   const [pr, pg, pb] = paperChroma;
   const dark = 0.2 * page.paperLuma;
   const t = CHROMA_THRESHOLD;
   let count = 0;
-  for (let i = 0; i < luma.length; i++) {
+  for (let i = from; i < to; i++) {
     let off = luma[i]! < dark;
     if (!off) {
       const o = 4 * i;
