@@ -1,7 +1,7 @@
 import type { GrayImage } from '../types.ts';
 import { components } from '../detect/mask.ts';
 import { boxMean } from './raster.ts';
-import { rankFilter } from '../filters/rank-filter.ts';
+import { closingFilter } from '../filters/rank-filter.ts';
 
 /** Ink-level raster helpers for text-line and rule detection (binary masks, 0/1). */
 
@@ -18,7 +18,7 @@ export function inkMask(
   radius: number,
 ): { mask: Uint8Array; closed: Float32Array } {
   const { width: w, height: h, data } = gray;
-  const closed = rankFilter(rankFilter(data, w, h, radius, true), w, h, radius, false);
+  const closed = closingFilter(data, w, h, radius);
   const mean = boxMean(gray, 5 * radius);
   const out = new Uint8Array(w * h);
   for (let i = 0; i < out.length; i++) {
@@ -33,34 +33,38 @@ export function inkMask(
   return { mask: out, closed };
 }
 
-/** Pixels on vertical ink runs of at least `minRun` (tolerating one-pixel gaps). */
+/**
+ * Pixels on vertical ink runs of at least `minRun` (tolerating one-pixel gaps; neighbouring
+ * columns count too, so slightly tilted rules keep one run). Scanned row by row with a run
+ * state per column, so memory is read in order.
+ */
 export function verticalRuns(ink: Uint8Array, w: number, h: number, minRun: number): Uint8Array {
   const out = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let start = -1;
-    let gap = 0;
-    for (let y = 0; y <= h; y++) {
-      const i = y * w + x;
-      // Neighbouring columns count too, so slightly tilted rules keep one run.
+  const start = new Int32Array(w).fill(-1);
+  const gap = new Uint8Array(w);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
       const on =
         y < h && (ink[i] === 1 || (x > 0 && ink[i - 1] === 1) || (x < w - 1 && ink[i + 1] === 1));
       if (on) {
-        if (start < 0) start = y;
-        gap = 0;
+        if (start[x]! < 0) start[x] = y;
+        gap[x] = 0;
         continue;
       }
-      if (start >= 0 && gap === 0 && y < h - 1) {
-        gap = 1;
+      const s0 = start[x]!;
+      if (s0 < 0) continue;
+      if (gap[x] === 0 && y < h - 1) {
+        gap[x] = 1;
         continue;
       }
-      if (start >= 0) {
-        const end = y - gap;
-        if (end - start >= minRun) {
-          for (let k = start; k < end; k++) if (ink[k * w + x]) out[k * w + x] = 1;
-        }
+      const end = y - gap[x]!;
+      if (end - s0 >= minRun) {
+        for (let k = s0; k < end; k++) if (ink[k * w + x]) out[k * w + x] = 1;
       }
-      start = -1;
-      gap = 0;
+      start[x] = -1;
+      gap[x] = 0;
     }
   }
   return out;
@@ -86,31 +90,36 @@ export function ruleCentrelines(
       if (y > bot[l]!) bot[l] = y;
     }
   }
-  const byLabel = new Map<number, { sx: Float64Array; c: Float64Array }>();
+  const slot = new Int32Array(n).fill(-1);
+  const acc: Array<{ label: number; sx: Float64Array; c: Float64Array }> = [];
   for (let l = 1; l < n; l++) {
-    if (bot[l]! - top[l]! + 1 < minHeight) continue;
     const len = bot[l]! - top[l]! + 1;
-    byLabel.set(l, { sx: new Float64Array(len), c: new Float64Array(len) });
+    if (len < minHeight) continue;
+    slot[l] = acc.length;
+    acc.push({ label: l, sx: new Float64Array(len), c: new Float64Array(len) });
   }
-  if (byLabel.size === 0) return [];
+  if (acc.length === 0) return [];
   for (let y = 0; y < h; y++) {
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x]!;
-      const acc = l ? byLabel.get(l) : undefined;
-      if (!acc) continue;
+      const l = labels[row + x]!;
+      if (!l) continue;
+      const k = slot[l]!;
+      if (k < 0) continue;
+      const a = acc[k]!;
       const r = y - top[l]!;
-      acc.sx[r] = acc.sx[r]! + x;
-      acc.c[r] = acc.c[r]! + 1;
+      a.sx[r] = a.sx[r]! + x;
+      a.c[r] = a.c[r]! + 1;
     }
   }
   const out: Array<{ xs: number[]; ys: number[] }> = [];
-  for (const [l, acc] of byLabel) {
+  for (const a of acc) {
     const xs: number[] = [];
     const ys: number[] = [];
-    for (let r = 0; r < acc.c.length; r += Math.max(2, Math.round(step))) {
-      if (acc.c[r]! > 0 && acc.c[r]! < 6) {
-        xs.push(acc.sx[r]! / acc.c[r]!);
-        ys.push(top[l]! + r);
+    for (let r = 0; r < a.c.length; r += Math.max(2, Math.round(step))) {
+      if (a.c[r]! > 0 && a.c[r]! < 6) {
+        xs.push(a.sx[r]! / a.c[r]!);
+        ys.push(top[a.label]! + r);
       }
     }
     if (xs.length >= 4) out.push({ xs, ys });
@@ -155,6 +164,15 @@ export function smearRows(mask: Uint8Array, w: number, h: number, r: number): Ui
   return out;
 }
 
+/** Per-column sums of one candidate rule component. */
+interface RuleAcc {
+  label: number;
+  sy: Float64Array;
+  c: Int32Array;
+  lo: Int32Array;
+  hi: Int32Array;
+}
+
 /**
  * Horizontal rules (table rules, form-box edges, underlines), also where crumpling bends and
  * tilts them: ink pixels on short vertical runs (≤ `maxThickness`, so letters' stems and
@@ -171,18 +189,20 @@ export function horizontalRules(
   minWidth: number,
   step: number,
 ): { mask: Uint8Array; lines: Array<{ xs: number[]; ys: number[] }> } {
+  // Vertical run lengths, row by row with a counter per column.
   const thin = new Uint8Array(w * h);
-  for (let x = 0; x < w; x++) {
-    let y = 0;
-    while (y < h) {
-      if (!ink[y * w + x]) {
-        y++;
+  const run = new Int32Array(w);
+  for (let y = 0; y <= h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      if (y < h && ink[row + x]) {
+        run[x] = run[x]! + 1;
         continue;
       }
-      let end = y;
-      while (end < h && ink[end * w + x]) end++;
-      if (end - y <= maxThickness) for (let k = y; k < end; k++) thin[k * w + x] = 1;
-      y = end;
+      const len = run[x]!;
+      if (len === 0) continue;
+      if (len <= maxThickness) for (let k = y - len; k < y; k++) thin[k * w + x] = 1;
+      run[x] = 0;
     }
   }
   const { labels, sizes } = components(thin, w, h);
@@ -197,15 +217,15 @@ export function horizontalRules(
       if (x > right[l]!) right[l] = x;
     }
   }
-  const keep = new Map<
-    number,
-    { sy: Float64Array; c: Int32Array; lo: Int32Array; hi: Int32Array }
-  >();
+  const slot = new Int32Array(n).fill(-1);
+  const keep: RuleAcc[] = [];
   for (let l = 1; l < n; l++) {
     const span = right[l]! - left[l]! + 1;
     // A stroke, not a cluster: about one pixel column of ink per column of width.
     if (span < minWidth || sizes[l]! > span * (maxThickness + 1)) continue;
-    keep.set(l, {
+    slot[l] = keep.length;
+    keep.push({
+      label: l,
       sy: new Float64Array(span),
       c: new Int32Array(span),
       lo: new Int32Array(span).fill(h),
@@ -213,12 +233,15 @@ export function horizontalRules(
     });
   }
   const mask = new Uint8Array(w * h);
-  if (keep.size === 0) return { mask, lines: [] };
+  if (keep.length === 0) return { mask, lines: [] };
   for (let y = 0; y < h; y++) {
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x]!;
-      const acc = l ? keep.get(l) : undefined;
-      if (!acc) continue;
+      const l = labels[row + x]!;
+      if (!l) continue;
+      const k = slot[l]!;
+      if (k < 0) continue;
+      const acc = keep[k]!;
       const c = x - left[l]!;
       acc.sy[c] = acc.sy[c]! + y;
       acc.c[c] = acc.c[c]! + 1;
@@ -228,7 +251,8 @@ export function horizontalRules(
   }
   const lines: Array<{ xs: number[]; ys: number[] }> = [];
   const accepted = new Uint8Array(n);
-  for (const [l, acc] of keep) {
+  for (const acc of keep) {
+    const l = acc.label;
     // Columns where the component is more than one stroke tall (two rules joined through a
     // junction, or text touching the rule) don't give a centreline.
     let covered = 0;
