@@ -66,6 +66,9 @@ describe('admin', () => {
     await page.getByText('Page 1 of 2').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2').waitFor();
+    // The label changes before the second page's rows arrive: wait for the rows themselves.
+    await page.locator('tbody tr', { hasText: BOSS.email }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(3);
     // Oldest last: the admin signed up first.
     expect(await page.locator('tbody tr').last().textContent()).toContain(BOSS.email);
 

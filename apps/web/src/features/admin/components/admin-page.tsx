@@ -56,6 +56,8 @@ export function AdminPage() {
   const profiles = useAdminProfiles(q, page);
   const data = profiles.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  // The previous page stays on screen, dimmed, while the next one loads.
+  const stale = profiles.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity';
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
 
@@ -105,7 +107,10 @@ export function AdminPage() {
           <p className="p-6 text-slate-700">{t('table.empty')}</p>
         )}
         {data && data.items.length > 0 && (
-          <ul className="divide-y divide-slate-200 md:hidden">
+          <ul
+            className={`divide-y divide-slate-200 md:hidden ${stale}`}
+            aria-busy={profiles.isPlaceholderData}
+          >
             {data.items.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-3 p-4">
                 <div className="min-w-0">
@@ -123,7 +128,8 @@ export function AdminPage() {
         )}
         {data && data.items.length > 0 && (
           <div
-            className="hidden overflow-x-auto md:block"
+            className={`hidden overflow-x-auto md:block ${stale}`}
+            aria-busy={profiles.isPlaceholderData}
             tabIndex={0}
             role="region"
             aria-label={t('table.caption')}
