@@ -1,7 +1,7 @@
 import type { RgbImage } from '../types.ts';
 
 /** Depth of the border band that is cleaned, as a share of the page's short side. */
-const BAND = 0.08;
+const BAND = 0.12;
 /** A pixel this much darker than white (after the appearance stage, paper is ≈ 255) or this
  *  colourful is background, not paper. */
 const DARK = 185;
@@ -11,7 +11,7 @@ const CHROMA = 100;
  * Whitens background left along the edges of a restored page: the table or desk seen between
  * the page's wavy border and the output rectangle (a crumpled edge, a torn or dog-eared
  * corner). Each region of non-paper pixels connected to the image border is whitened, grown
- * by one pixel to take the anti-aliased rim, only when it stays within a band of 8 % of the
+ * by one pixel to take the anti-aliased rim, only when it stays within a band of 12 % of the
  * short side: dark content that reaches further in (a full-bleed photo, a table touching the
  * edge, or a whole unflattened background) is left as it is. Works in place; returns the share
  * of pixels whitened.
