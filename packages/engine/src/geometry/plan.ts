@@ -138,6 +138,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let lines = detectTextLines(rect);
   const globalStage = stages.find((st) => st.stage === 'global')!;
   let retry = !globalApplied && outline !== null && !allClipped;
+  let rejected = false;
   if (globalApplied && outline && (lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
@@ -145,15 +146,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
       retry = true;
+      rejected = true;
       globalStage.applied = false;
       globalStage.reason = `${check.problem}: keeping the full frame`;
       globalApplied = false;
       paper = null;
-      map = identityMap(work.width, work.height, STEP);
-      aspect = work.height / work.width;
-      scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
-      rect = renderGray(gray, scaleOutput(map, scale));
-      lines = detectTextLines(rect);
     }
   }
   if (retry) {
@@ -173,6 +170,13 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       globalStage.reason = `perspective and edge curl removed (page found by its neutral colour; first outline rejected: ${first})`;
       globalStage.details = { ...second.global.details, ...second.check.details, retried: true };
     }
+  }
+  if (rejected && !globalApplied) {
+    map = identityMap(work.width, work.height, STEP);
+    aspect = work.height / work.width;
+    scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
+    rect = renderGray(gray, scaleOutput(map, scale));
+    lines = detectTextLines(rect);
   }
   let rotation: GeometryPlan['rotation'] = 0;
   const c = outline?.clipped;
