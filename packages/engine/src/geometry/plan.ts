@@ -252,8 +252,15 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const t3 = performance.now();
   // A wrong half-turn ruins a page, so both views must agree: the rectified page before the
   // local warp and (when applied) the page after it.
+  // Text lines only: rules have no ascenders or descenders to tell up from down.
   const udOf = (t: typeof upright) =>
-    detectUpsideDown(t.ink, rect.width, rect.height, t.lines, t.charHeight);
+    detectUpsideDown(
+      t.ink,
+      rect.width,
+      rect.height,
+      t.lines.filter((l) => !l.rule),
+      t.charHeight,
+    );
   const ud0 = udOf(upright);
   const ud1 = local.report.applied ? udOf(local.lines) : ud0;
   const ud = {
