@@ -62,6 +62,37 @@ export function components(
   return { labels, sizes };
 }
 
+/** Bounding box of every label (index = label; empty labels keep left = w, right = −1). */
+export interface LabelBounds {
+  left: Int32Array;
+  right: Int32Array;
+  top: Int32Array;
+  bottom: Int32Array;
+}
+
+/**
+ * Bounding boxes of the n labels of a `components` labelling, in one pass over the image.
+ * @example const { top, bottom } = labelBounds(labels, sizes.length, w, h);
+ */
+export function labelBounds(labels: Int32Array, n: number, w: number, h: number): LabelBounds {
+  const left = new Int32Array(n).fill(w);
+  const right = new Int32Array(n).fill(-1);
+  const top = new Int32Array(n).fill(h);
+  const bottom = new Int32Array(n).fill(-1);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const l = labels[row + x]!;
+      if (!l) continue;
+      if (x < left[l]!) left[l] = x;
+      if (x > right[l]!) right[l] = x;
+      if (y < top[l]!) top[l] = y;
+      if (y > bottom[l]!) bottom[l] = y;
+    }
+  }
+  return { left, right, top, bottom };
+}
+
 /** Depth-first flood from seed s (already labelled) over unlabelled `mask` pixels; returns the
  *  component size. Columns ride along on a second stack (no division per pixel). */
 function flood(

@@ -1,5 +1,5 @@
 import type { GrayImage } from '../types.ts';
-import { components } from '../detect/mask.ts';
+import { components, labelBounds } from '../detect/mask.ts';
 import { boxMean } from './raster.ts';
 import { closingFilter } from '../filters/rank-filter.ts';
 
@@ -80,16 +80,7 @@ export function ruleCentrelines(
 ): Array<{ xs: number[]; ys: number[] }> {
   const { labels, sizes } = components(mask, w, h);
   const n = sizes.length;
-  const top = new Int32Array(n).fill(h);
-  const bot = new Int32Array(n).fill(-1);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x]!;
-      if (!l) continue;
-      if (y < top[l]!) top[l] = y;
-      if (y > bot[l]!) bot[l] = y;
-    }
-  }
+  const { top, bottom: bot } = labelBounds(labels, n, w, h);
   const slot = new Int32Array(n).fill(-1);
   const acc: Array<{ label: number; sx: Float64Array; c: Float64Array }> = [];
   for (let l = 1; l < n; l++) {
@@ -207,16 +198,7 @@ export function horizontalRules(
   }
   const { labels, sizes } = components(thin, w, h);
   const n = sizes.length;
-  const left = new Int32Array(n).fill(w);
-  const right = new Int32Array(n).fill(-1);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x]!;
-      if (!l) continue;
-      if (x < left[l]!) left[l] = x;
-      if (x > right[l]!) right[l] = x;
-    }
-  }
+  const { left, right } = labelBounds(labels, n, w, h);
   const slot = new Int32Array(n).fill(-1);
   const keep: RuleAcc[] = [];
   for (let l = 1; l < n; l++) {

@@ -1,5 +1,5 @@
 import type { GrayImage } from '../types.ts';
-import { components } from '../detect/mask.ts';
+import { components, labelBounds } from '../detect/mask.ts';
 import {
   horizontalRules,
   inkMask,
@@ -65,20 +65,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
   // Character height from connected ink components of plausible size.
   const { labels: inkLabels, sizes: inkSizes } = components(ink, w, h);
   const nInk = inkSizes.length;
-  const top = new Int32Array(nInk).fill(h);
-  const bot = new Int32Array(nInk).fill(-1);
-  const left = new Int32Array(nInk).fill(w);
-  const right = new Int32Array(nInk).fill(-1);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const l = inkLabels[y * w + x]!;
-      if (!l) continue;
-      if (y < top[l]!) top[l] = y;
-      if (y > bot[l]!) bot[l] = y;
-      if (x < left[l]!) left[l] = x;
-      if (x > right[l]!) right[l] = x;
-    }
-  }
+  const { top, bottom: bot, left, right } = labelBounds(inkLabels, nInk, w, h);
   const heights: number[] = [];
   for (let l = 1; l < nInk; l++) {
     const hh = bot[l]! - top[l]! + 1;
@@ -104,20 +91,12 @@ export function detectTextLines(gray: GrayImage): TextLines {
   for (let i = 0; i < noV.length; i++) noV[i] = ink[i] && !vRuns[i] && !hRules.mask[i] ? 1 : 0;
   const split = components(noV, w, h);
   const nS = split.sizes.length;
-  const sTop = new Int32Array(nS).fill(h);
-  const sBot = new Int32Array(nS).fill(-1);
-  const sLeft = new Int32Array(nS).fill(w);
-  const sRight = new Int32Array(nS).fill(-1);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const l = split.labels[y * w + x]!;
-      if (!l) continue;
-      if (y < sTop[l]!) sTop[l] = y;
-      if (y > sBot[l]!) sBot[l] = y;
-      if (x < sLeft[l]!) sLeft[l] = x;
-      if (x > sRight[l]!) sRight[l] = x;
-    }
-  }
+  const {
+    top: sTop,
+    bottom: sBot,
+    left: sLeft,
+    right: sRight,
+  } = labelBounds(split.labels, nS, w, h);
   // Keep character-sized components and thin horizontal rules; drop photos, shadows, blobs.
   const clean = new Uint8Array(w * h);
   for (let i = 0; i < clean.length; i++) {
@@ -194,20 +173,7 @@ function fitBlobs(
   localPaper: Float32Array,
   paper: number,
 ): Blob[] {
-  const x0 = new Int32Array(n).fill(w);
-  const x1 = new Int32Array(n).fill(-1);
-  const y0 = new Int32Array(n).fill(h);
-  const y1 = new Int32Array(n).fill(-1);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const l = labels[y * w + x]!;
-      if (!l) continue;
-      if (x < x0[l]!) x0[l] = x;
-      if (x > x1[l]!) x1[l] = x;
-      if (y < y0[l]!) y0[l] = y;
-      if (y > y1[l]!) y1[l] = y;
-    }
-  }
+  const { left: x0, right: x1, top: y0, bottom: y1 } = labelBounds(labels, n, w, h);
   const blobs: Blob[] = [];
   const step = Math.max(3, Math.round(ch / 2));
   const half = Math.max(2, Math.round(0.8 * ch));
