@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { components, fillHoles, labelBounds, morph } from './mask.ts';
+import { components } from './components.ts';
+import { fillHoles, morph } from './mask.ts';
 
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
   let s = seed >>> 0;
@@ -74,45 +75,5 @@ describe('fillHoles and components', () => {
     expect(labels[1 * w + 1]).toBe(1);
     expect(sizes[1]).toBe(14);
     expect(labels[5 * w + 0]).not.toBe(labels[5 * w + 6]);
-  });
-});
-
-describe('labelBounds', () => {
-  it('gives each component its bounding box', () => {
-    const w = 6;
-    const h = 4;
-    // Two components: an L at the top left and a bar at the bottom right.
-    const mask = Uint8Array.from([
-      1,
-      0,
-      0,
-      0,
-      0,
-      0, //
-      1,
-      1,
-      0,
-      0,
-      0,
-      0, //
-      0,
-      0,
-      0,
-      0,
-      0,
-      0, //
-      0,
-      0,
-      0,
-      1,
-      1,
-      1, //
-    ]);
-    const { labels, sizes } = components(mask, w, h);
-    const b = labelBounds(labels, sizes.length, w, h);
-    const a = labels[0]!;
-    const c = labels[3 * w + 3]!;
-    expect([b.left[a], b.right[a], b.top[a], b.bottom[a]]).toEqual([0, 1, 0, 1]);
-    expect([b.left[c], b.right[c], b.top[c], b.bottom[c]]).toEqual([3, 5, 3, 3]);
   });
 });

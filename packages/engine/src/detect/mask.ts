@@ -38,61 +38,6 @@ export function otsu(values: Float32Array): number {
   return bestT;
 }
 
-/**
- * 4-connected component labelling. Returns labels (0 = background, 1..n) and component sizes
- * (index = label).
- * @example const { labels, sizes } = components(mask, w, h);
- */
-export function components(
-  mask: Uint8Array,
-  w: number,
-  h: number,
-): { labels: Int32Array; sizes: number[] } {
-  const labels = new Int32Array(w * h);
-  const sizes = [0];
-  const stack = new Int32Array(w * h);
-  const xs = new Int32Array(w * h);
-  let next = 1;
-  for (let s = 0; s < w * h; s++) {
-    if (!mask[s] || labels[s]) continue;
-    labels[s] = next;
-    sizes.push(flood(mask, labels, w, h, stack, s, next, xs));
-    next++;
-  }
-  return { labels, sizes };
-}
-
-/** Bounding box of every label (index = label; empty labels keep left = w, right = −1). */
-export interface LabelBounds {
-  left: Int32Array;
-  right: Int32Array;
-  top: Int32Array;
-  bottom: Int32Array;
-}
-
-/**
- * Bounding boxes of the n labels of a `components` labelling, in one pass over the image.
- * @example const { top, bottom } = labelBounds(labels, sizes.length, w, h);
- */
-export function labelBounds(labels: Int32Array, n: number, w: number, h: number): LabelBounds {
-  const left = new Int32Array(n).fill(w);
-  const right = new Int32Array(n).fill(-1);
-  const top = new Int32Array(n).fill(h);
-  const bottom = new Int32Array(n).fill(-1);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const l = labels[row + x]!;
-      if (!l) continue;
-      if (x < left[l]!) left[l] = x;
-      if (x > right[l]!) right[l] = x;
-      if (y < top[l]!) top[l] = y;
-      if (y > bottom[l]!) bottom[l] = y;
-    }
-  }
-  return { left, right, top, bottom };
-}
-
 /** Depth-first flood from seed s (already labelled) over unlabelled `mask` pixels; returns the
  *  component size. Columns ride along on a second stack (no division per pixel). */
 function flood(

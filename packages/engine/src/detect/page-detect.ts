@@ -1,6 +1,7 @@
 import type { GrayImage, PageOutline, Point, RgbImage } from '../types.ts';
 import { boxMean, channelsDown } from '../geometry/raster.ts';
-import { components, fillHoles, morph, otsu } from './mask.ts';
+import { components } from './components.ts';
+import { fillHoles, morph, otsu } from './mask.ts';
 import {
   convexHull,
   fitLineRobust,

@@ -1,5 +1,5 @@
 import type { GrayImage } from '../types.ts';
-import { components, labelBounds } from '../detect/mask.ts';
+import { components } from '../detect/components.ts';
 import { boxMean } from './raster.ts';
 import { closingFilter } from '../filters/rank-filter.ts';
 
@@ -78,29 +78,26 @@ export function ruleCentrelines(
   minHeight: number,
   step: number,
 ): Array<{ xs: number[]; ys: number[] }> {
-  const { labels, sizes } = components(mask, w, h);
+  const { labels, sizes, bounds } = components(mask, w, h);
   const n = sizes.length;
-  const { top, bottom: bot } = labelBounds(labels, n, w, h);
-  const slot = new Int32Array(n).fill(-1);
+  const { top, bottom: bot, left, right } = bounds;
   const acc: Array<{ label: number; sx: Float64Array; c: Float64Array }> = [];
   for (let l = 1; l < n; l++) {
     const len = bot[l]! - top[l]! + 1;
     if (len < minHeight) continue;
-    slot[l] = acc.length;
     acc.push({ label: l, sx: new Float64Array(len), c: new Float64Array(len) });
   }
-  if (acc.length === 0) return [];
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const l = labels[row + x]!;
-      if (!l) continue;
-      const k = slot[l]!;
-      if (k < 0) continue;
-      const a = acc[k]!;
+  // Each tall component's own box only (rows in order, so the sums are the same).
+  for (const a of acc) {
+    const l = a.label;
+    for (let y = top[l]!; y <= bot[l]!; y++) {
+      const row = y * w;
       const r = y - top[l]!;
-      a.sx[r] = a.sx[r]! + x;
-      a.c[r] = a.c[r]! + 1;
+      for (let x = left[l]!; x <= right[l]!; x++) {
+        if (labels[row + x] !== l) continue;
+        a.sx[r] = a.sx[r]! + x;
+        a.c[r] = a.c[r]! + 1;
+      }
     }
   }
   const out: Array<{ xs: number[]; ys: number[] }> = [];
@@ -196,16 +193,14 @@ export function horizontalRules(
       run[x] = 0;
     }
   }
-  const { labels, sizes } = components(thin, w, h);
+  const { labels, sizes, bounds } = components(thin, w, h);
   const n = sizes.length;
-  const { left, right } = labelBounds(labels, n, w, h);
-  const slot = new Int32Array(n).fill(-1);
+  const { left, right, top, bottom } = bounds;
   const keep: RuleAcc[] = [];
   for (let l = 1; l < n; l++) {
     const span = right[l]! - left[l]! + 1;
     // A stroke, not a cluster: about one pixel column of ink per column of width.
     if (span < minWidth || sizes[l]! > span * (maxThickness + 1)) continue;
-    slot[l] = keep.length;
     keep.push({
       label: l,
       sy: new Float64Array(span),
@@ -216,19 +211,19 @@ export function horizontalRules(
   }
   const mask = new Uint8Array(w * h);
   if (keep.length === 0) return { mask, lines: [] };
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const l = labels[row + x]!;
-      if (!l) continue;
-      const k = slot[l]!;
-      if (k < 0) continue;
-      const acc = keep[k]!;
-      const c = x - left[l]!;
-      acc.sy[c] = acc.sy[c]! + y;
-      acc.c[c] = acc.c[c]! + 1;
-      if (y < acc.lo[c]!) acc.lo[c] = y;
-      if (y > acc.hi[c]!) acc.hi[c] = y;
+  // Each candidate's own box only (rows in order, so the sums are the same).
+  for (const acc of keep) {
+    const l = acc.label;
+    for (let y = top[l]!; y <= bottom[l]!; y++) {
+      const row = y * w;
+      for (let x = left[l]!; x <= right[l]!; x++) {
+        if (labels[row + x] !== l) continue;
+        const c = x - left[l]!;
+        acc.sy[c] = acc.sy[c]! + y;
+        acc.c[c] = acc.c[c]! + 1;
+        if (y < acc.lo[c]!) acc.lo[c] = y;
+        if (y > acc.hi[c]!) acc.hi[c] = y;
+      }
     }
   }
   const lines: Array<{ xs: number[]; ys: number[] }> = [];
@@ -256,6 +251,13 @@ export function horizontalRules(
     accepted[l] = 1;
     lines.push({ xs, ys });
   }
-  for (let i = 0; i < labels.length; i++) if (accepted[labels[i]!]) mask[i] = 1;
+  for (const acc of keep) {
+    const l = acc.label;
+    if (!accepted[l]) continue;
+    for (let y = top[l]!; y <= bottom[l]!; y++) {
+      const row = y * w;
+      for (let x = left[l]!; x <= right[l]!; x++) if (labels[row + x] === l) mask[row + x] = 1;
+    }
+  }
   return { mask, lines };
 }

@@ -1,5 +1,5 @@
 import type { GrayImage } from '../types.ts';
-import { components, labelBounds } from '../detect/mask.ts';
+import { components, type LabelBounds } from '../detect/components.ts';
 import {
   horizontalRules,
   inkMask,
@@ -63,9 +63,9 @@ export function detectTextLines(gray: GrayImage): TextLines {
   const radius = Math.max(3, Math.round(Math.max(w, h) / 250));
   const { mask: ink, closed: localPaper } = inkMask(gray, radius);
   // Character height from connected ink components of plausible size.
-  const { labels: inkLabels, sizes: inkSizes } = components(ink, w, h);
+  const { sizes: inkSizes, bounds: inkBounds } = components(ink, w, h);
   const nInk = inkSizes.length;
-  const { top, bottom: bot, left, right } = labelBounds(inkLabels, nInk, w, h);
+  const { top, bottom: bot, left, right } = inkBounds;
   const heights: number[] = [];
   for (let l = 1; l < nInk; l++) {
     const hh = bot[l]! - top[l]! + 1;
@@ -90,24 +90,10 @@ export function detectTextLines(gray: GrayImage): TextLines {
   const noV = new Uint8Array(w * h);
   for (let i = 0; i < noV.length; i++) noV[i] = ink[i] && !vRuns[i] && !hRules.mask[i] ? 1 : 0;
   const split = components(noV, w, h);
-  const nS = split.sizes.length;
-  const {
-    top: sTop,
-    bottom: sBot,
-    left: sLeft,
-    right: sRight,
-  } = labelBounds(split.labels, nS, w, h);
   // Keep character-sized components and thin horizontal rules; drop photos, shadows, blobs.
+  const kind = classifyComponents(split.bounds, split.sizes.length, charHeight);
   const clean = new Uint8Array(w * h);
-  for (let i = 0; i < clean.length; i++) {
-    const l = split.labels[i]!;
-    if (!l) continue;
-    const hh = sBot[l]! - sTop[l]! + 1;
-    const ww = sRight[l]! - sLeft[l]! + 1;
-    const isRule = ww >= 8 * charHeight && hh <= 0.6 * charHeight + 0.12 * ww;
-    if (isRule) clean[i] = 2;
-    else if (hh <= 3 * charHeight && hh >= 0.25 * charHeight) clean[i] = 1;
-  }
+  for (let i = 0; i < clean.length; i++) clean[i] = kind[split.labels[i]!]!;
   const smeared = smearRows(clean, w, h, Math.round(0.6 * charHeight));
   // A thin vertical opening separates lines touching through ascenders/descenders.
   const opened = verticalOpen(smeared, w, h);
@@ -118,7 +104,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
       clean[i] = 1;
     }
   }
-  const { labels, sizes } = components(opened, w, h);
+  const { labels, sizes, bounds } = components(opened, w, h);
   // Paper level: a high percentile of the page (text is sparse).
   const sample: number[] = [];
   for (let i = 0; i < gray.data.length; i += 97) sample.push(gray.data[i]!);
@@ -126,6 +112,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
   const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
   const blobs = fitBlobs(
     labels,
+    bounds,
     sizes.length,
     clean,
     w,
@@ -162,8 +149,25 @@ export function detectTextLines(gray: GrayImage): TextLines {
   return { lines, charHeight, pitch: medianOf(gaps), ink: clean, rules };
 }
 
+/**
+ * Per label of a component labelling: 2 for a thin horizontal rule, 1 for a character-sized
+ * component, 0 (also for the background, label 0) for anything else.
+ */
+function classifyComponents(b: LabelBounds, n: number, charHeight: number): Uint8Array {
+  const kind = new Uint8Array(n);
+  for (let l = 1; l < n; l++) {
+    const hh = b.bottom[l]! - b.top[l]! + 1;
+    const ww = b.right[l]! - b.left[l]! + 1;
+    const isRule = ww >= 8 * charHeight && hh <= 0.6 * charHeight + 0.12 * ww;
+    if (isRule) kind[l] = 2;
+    else if (hh <= 3 * charHeight && hh >= 0.25 * charHeight) kind[l] = 1;
+  }
+  return kind;
+}
+
 function fitBlobs(
   labels: Int32Array,
+  bounds: LabelBounds,
   n: number,
   ink: Uint8Array,
   w: number,
@@ -173,7 +177,7 @@ function fitBlobs(
   localPaper: Float32Array,
   paper: number,
 ): Blob[] {
-  const { left: x0, right: x1, top: y0, bottom: y1 } = labelBounds(labels, n, w, h);
+  const { left: x0, right: x1, top: y0, bottom: y1 } = bounds;
   const blobs: Blob[] = [];
   const step = Math.max(3, Math.round(ch / 2));
   const half = Math.max(2, Math.round(0.8 * ch));
