@@ -21,16 +21,29 @@ export function inkMask(
   const closed = closingFilter(data, w, h, radius);
   const mean = boxMean(gray, 5 * radius);
   const out = new Uint8Array(w * h);
-  for (let i = 0; i < out.length; i++) {
+  // Row by row: a small function called per row is optimised after a few rows.
+  for (let y = 0; y < h; y++) inkRow(data, closed, mean.data, out, y * w, (y + 1) * w);
+  return { mask: out, closed };
+}
+
+/** inkMask's test for pixels [from, to): thin and dark against its closing, or clearly darker
+ *  than the wider neighbourhood while still darker than its closing (keeps faint text, rejects
+ *  broad shadows). */
+function inkRow(
+  data: Float32Array,
+  closed: Float32Array,
+  mean: Float32Array,
+  out: Uint8Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
     const c = closed[i]!;
-    const m = mean.data[i]!;
+    const m = mean[i]!;
     const g = data[i]!;
-    // Thin and dark against its closing, or clearly darker than the wider neighbourhood
-    // while still darker than its closing (keeps faint text, rejects broad shadows).
     out[i] =
       c - g > Math.max(8, 0.1 * c) || (g < m - Math.max(12, 0.12 * m) && c - g > 0.05 * c) ? 1 : 0;
   }
-  return { mask: out, closed };
 }
 
 /**

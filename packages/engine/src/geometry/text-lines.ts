@@ -87,28 +87,26 @@ export function detectTextLines(gray: GrayImage): TextLines {
     6 * charHeight,
     Math.max(3, Math.round(charHeight / 2)),
   );
-  const noV = new Uint8Array(w * h);
-  for (let i = 0; i < noV.length; i++) noV[i] = ink[i] && !vRuns[i] && !hRules.mask[i] ? 1 : 0;
+  // The per-pixel passes below run row by row in small functions: those are optimised after a
+  // few rows, where one long loop here would run unoptimised for most of a page.
+  // (vRuns is written over: it is not needed again.)
+  const noV = vRuns;
+  for (let y = 0; y < h; y++) inkOffRulesRow(ink, noV, hRules.mask, y * w, (y + 1) * w);
   const split = components(noV, w, h);
   // Keep character-sized components and thin horizontal rules; drop photos, shadows, blobs.
   const kind = classifyComponents(split.bounds, split.sizes.length, charHeight);
-  const clean = new Uint8Array(w * h);
-  for (let i = 0; i < clean.length; i++) clean[i] = kind[split.labels[i]!]!;
+  const clean = noV;
+  for (let y = 0; y < h; y++) labelKindRow(split.labels, kind, clean, y * w, (y + 1) * w);
   const smeared = smearRows(clean, w, h, Math.round(0.6 * charHeight));
   // A thin vertical opening separates lines touching through ascenders/descenders.
   const opened = verticalOpen(smeared, w, h);
   // Thin rules survive the opening (they are lines in their own right).
-  for (let i = 0; i < opened.length; i++) {
-    if (clean[i] === 2) {
-      opened[i] = 1;
-      clean[i] = 1;
-    }
-  }
+  for (let y = 0; y < h; y++) keepRulesRow(clean, opened, y * w, (y + 1) * w);
   const { labels, sizes, bounds } = components(opened, w, h);
   // Paper level: a high percentile of the page (text is sparse).
-  const sample: number[] = [];
-  for (let i = 0; i < gray.data.length; i += 97) sample.push(gray.data[i]!);
-  sample.sort((p, q) => p - q);
+  const sample = new Float32Array(Math.ceil(gray.data.length / 97));
+  for (let i = 0, k = 0; i < gray.data.length; i += 97, k++) sample[k] = gray.data[i]!;
+  sample.sort();
   const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
   const blobs = fitBlobs(
     labels,
@@ -147,6 +145,40 @@ export function detectTextLines(gray: GrayImage): TextLines {
     if (Number.isFinite(best)) gaps.push(best);
   }
   return { lines, charHeight, pitch: medianOf(gaps), ink: clean, rules };
+}
+
+/** noV[i] = 1 where ink[i] is on neither rule mask (noV holds the vertical rules on entry),
+ *  for pixels [from, to). */
+function inkOffRulesRow(
+  ink: Uint8Array,
+  noV: Uint8Array,
+  hRules: Uint8Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) noV[i] = ink[i] && !noV[i] && !hRules[i] ? 1 : 0;
+}
+
+/** out[i] = kind[labels[i]] for pixels [from, to). */
+function labelKindRow(
+  labels: Int32Array,
+  kind: Uint8Array,
+  out: Uint8Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) out[i] = kind[labels[i]!]!;
+}
+
+/** Rule pixels (clean = 2) are set in `opened` and become plain ink (1) in `clean`, for
+ *  pixels [from, to). */
+function keepRulesRow(clean: Uint8Array, opened: Uint8Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    if (clean[i] === 2) {
+      opened[i] = 1;
+      clean[i] = 1;
+    }
+  }
 }
 
 /**
