@@ -130,15 +130,8 @@ function mahal(g: Gauss3, v: [number, number, number]): number {
  */
 export function colourModelScore(f: PaperFeatures, seed: Uint8Array): GrayImage | null {
   const { width: w, height: h } = f;
-  const [R, G, B] = f.rgb;
   const v: [number, number, number] = [0, 0, 0];
-  const feat = (i: number): [number, number, number] => {
-    const s = R.data[i]! + G.data[i]! + B.data[i]! + 30;
-    v[0] = R.data[i]! / s;
-    v[1] = G.data[i]! / s;
-    v[2] = (0.15 * f.luma.data[i]!) / 255;
-    return v;
-  };
+  const feat = (i: number) => paperFeature(f, i, v);
   const core = morph(seed, w, h, 3, false);
   const halo = morph(seed, w, h, 4, true);
   const band = Math.max(3, Math.round(0.012 * Math.min(w, h)));
@@ -160,10 +153,38 @@ export function colourModelScore(f: PaperFeatures, seed: Uint8Array): GrayImage 
   const gb = fitGauss(bg);
   if (!gf || !gb) return null;
   const out = new Float32Array(w * h);
-  for (let i = 0; i < out.length; i++) {
-    const q = feat(i);
+  // Row by row: a small function is optimised after a few rows (this runs once per page).
+  for (let y = 0; y < h; y++) scoreRow(f, gf, gb, out, y * w, (y + 1) * w);
+  return { width: w, height: h, data: out };
+}
+
+/** colourModelScore's log-likelihood-ratio score for pixels [from, to). */
+function scoreRow(
+  f: PaperFeatures,
+  gf: Gauss3,
+  gb: Gauss3,
+  out: Float32Array,
+  from: number,
+  to: number,
+): void {
+  const v: [number, number, number] = [0, 0, 0];
+  for (let i = from; i < to; i++) {
+    const q = paperFeature(f, i, v);
     const llr = 0.5 * (mahal(gb, q) - mahal(gf, q));
     out[i] = Math.max(0, Math.min(255, 128 + 8 * llr));
   }
-  return { width: w, height: h, data: out };
+}
+
+/** Pixel i's (chromaticity r, chromaticity g, damped luma), written into and returned as v. */
+function paperFeature(
+  f: PaperFeatures,
+  i: number,
+  v: [number, number, number],
+): [number, number, number] {
+  const [R, G, B] = f.rgb;
+  const s = R.data[i]! + G.data[i]! + B.data[i]! + 30;
+  v[0] = R.data[i]! / s;
+  v[1] = G.data[i]! / s;
+  v[2] = (0.15 * f.luma.data[i]!) / 255;
+  return v;
 }

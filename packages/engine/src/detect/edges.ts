@@ -52,62 +52,97 @@ export function edgeMap(luma: GrayImage, chroma: GrayImage): EdgeMap {
   const gx = new Float32Array(w * h);
   const gy = new Float32Array(w * h);
   const raw = new Float32Array(w * h);
-  const sx = (a: Float32Array, i: number): number =>
+  // Row by row in small functions: they are optimised after a few rows (edgeMap runs once per
+  // page, so one long loop here would run unoptimised for much of it).
+  for (let y = 1; y < h - 1; y++) gradientRow(L, C, w, y, raw, gx, gy);
+  const mag = new Float32Array(w * h);
+  for (let y = 4; y < h - 4; y++) sharpEdgeRow(L, C, w, y, raw, gx, gy, mag);
+  return { width: w, height: h, luma: L, chroma: C, gx, gy, mag };
+}
+
+/** Horizontal Sobel derivative of `a` at pixel i (row width w), divided by 8. */
+function sobelX(a: Float32Array, i: number, w: number): number {
+  return (
     (a[i - w + 1]! +
       2 * a[i + 1]! +
       a[i + w + 1]! -
       a[i - w - 1]! -
       2 * a[i - 1]! -
       a[i + w - 1]!) /
-    8;
-  const sy = (a: Float32Array, i: number): number =>
+    8
+  );
+}
+
+/** Vertical Sobel derivative of `a` at pixel i (row width w), divided by 8. */
+function sobelY(a: Float32Array, i: number, w: number): number {
+  return (
     (a[i + w - 1]! +
       2 * a[i + w]! +
       a[i + w + 1]! -
       a[i - w - 1]! -
       2 * a[i - w]! -
       a[i - w + 1]!) /
-    8;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const lx = sx(L, i);
-      const ly = sy(L, i);
-      const cx = sx(C, i);
-      const cy = sy(C, i);
-      // Chroma edges count with the sign that agrees with the luma edge.
-      const sgn = lx * cx + ly * cy >= 0 ? 1 : -1;
-      const ex = lx + sgn * cx;
-      const ey = ly + sgn * cy;
-      const m = hypot2(ex, ey);
-      raw[i] = m;
-      gx[i] = m > 0 ? ex / m : 0;
-      gy[i] = m > 0 ? ey / m : 0;
-    }
+    8
+  );
+}
+
+/** edgeMap's combined luma + chroma gradient (magnitude and unit direction) along row y. */
+function gradientRow(
+  L: Float32Array,
+  C: Float32Array,
+  w: number,
+  y: number,
+  raw: Float32Array,
+  gx: Float32Array,
+  gy: Float32Array,
+): void {
+  for (let x = 1; x < w - 1; x++) {
+    const i = y * w + x;
+    const lx = sobelX(L, i, w);
+    const ly = sobelY(L, i, w);
+    const cx = sobelX(C, i, w);
+    const cy = sobelY(C, i, w);
+    // Chroma edges count with the sign that agrees with the luma edge.
+    const sgn = lx * cx + ly * cy >= 0 ? 1 : -1;
+    const ex = lx + sgn * cx;
+    const ey = ly + sgn * cy;
+    const m = hypot2(ex, ey);
+    raw[i] = m;
+    gx[i] = m > 0 ? ex / m : 0;
+    gy[i] = m > 0 ? ey / m : 0;
   }
-  const mag = new Float32Array(w * h);
-  for (let y = 4; y < h - 4; y++) {
-    for (let x = 4; x < w - 4; x++) {
-      const i = y * w + x;
-      const m = raw[i]!;
-      if (m < 4) continue;
-      const dx = Math.round(gx[i]!);
-      const dy = Math.round(gy[i]!);
-      const o = dy * w + dx;
-      if (m < raw[i + o]! || m < raw[i - o]!) continue;
-      const fx = gx[i]!;
-      const fy = gy[i]!;
-      const xa = Math.round(x + 4 * fx);
-      const ya = Math.round(y + 4 * fy);
-      const xb = Math.round(x - 4 * fx);
-      const yb = Math.round(y - 4 * fy);
-      const step =
-        Math.abs(L[ya * w + xa]! - L[yb * w + xb]!) + Math.abs(C[ya * w + xa]! - C[yb * w + xb]!);
-      if (3 * m < 0.5 * step) continue;
-      mag[i] = m;
-    }
+}
+
+/** edgeMap's non-maximum suppression and sharpness test along row y (into `mag`). */
+function sharpEdgeRow(
+  L: Float32Array,
+  C: Float32Array,
+  w: number,
+  y: number,
+  raw: Float32Array,
+  gx: Float32Array,
+  gy: Float32Array,
+  mag: Float32Array,
+): void {
+  for (let x = 4; x < w - 4; x++) {
+    const i = y * w + x;
+    const m = raw[i]!;
+    if (m < 4) continue;
+    const dx = Math.round(gx[i]!);
+    const dy = Math.round(gy[i]!);
+    const o = dy * w + dx;
+    if (m < raw[i + o]! || m < raw[i - o]!) continue;
+    const fx = gx[i]!;
+    const fy = gy[i]!;
+    const xa = Math.round(x + 4 * fx);
+    const ya = Math.round(y + 4 * fy);
+    const xb = Math.round(x - 4 * fx);
+    const yb = Math.round(y - 4 * fy);
+    const step =
+      Math.abs(L[ya * w + xa]! - L[yb * w + xb]!) + Math.abs(C[ya * w + xa]! - C[yb * w + xb]!);
+    if (3 * m < 0.5 * step) continue;
+    mag[i] = m;
   }
-  return { width: w, height: h, luma: L, chroma: C, gx, gy, mag };
 }
 
 /**

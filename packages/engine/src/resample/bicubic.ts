@@ -53,9 +53,6 @@ const clampByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0);
 export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleOptions): RgbImage {
   const { outWidth: ow, outHeight: oh, srcScale } = opts;
   const { gridW, gridH, step } = map;
-  const sw = src.width;
-  const sh = src.height;
-  const sdata = src.data;
   const out = new Uint8Array(ow * oh * 3);
   const rowX = new Float64Array(gridW);
   const rowY = new Float64Array(gridW);
@@ -64,11 +61,6 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
   const ry = map.outHeight / oh;
   const maxI = Math.max(0, gridW - 2);
   const maxJ = Math.max(0, gridH - 2);
-  const xMin = -0.5;
-  const yMin = -0.5;
-  const xMax = sw - 0.5;
-  const yMax = sh - 0.5;
-  const stride = sw * 3;
   // Per output column: grid cell and weight (same for every row).
   const colI = new Int32Array(ow);
   const colF = new Float64Array(ow);
@@ -111,121 +103,146 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
       sxRow[X] = ax + (rowX[i0 + di]! - ax) * fx;
       syRow[X] = ay + (rowY[i0 + di]! - ay) * fx;
     }
-    let o = Y * ow * 3;
     const gains = opts.shade ? opts.shade.gains(Y) : null;
     const off = opts.shade?.offset ?? 0;
-    for (let X = 0; X < ow; X++, o += 3) {
-      const sx = sxRow[X]!;
-      const sy = syRow[X]!;
-      // NaN fails every comparison, so it lands in the white branch too.
-      if (!(sx >= xMin && sx <= xMax && sy >= yMin && sy <= yMax)) {
-        out[o] = 255;
-        out[o + 1] = 255;
-        out[o + 2] = 255;
-        continue;
-      }
-      // sx, sy >= -0.5 here, so truncation of (v + 1) - 1 is floor.
-      const ix = ((sx + 1) | 0) - 1;
-      const iy = ((sy + 1) | 0) - 1;
-      const lx = ((sx - ix) * LUT_STEPS) << 2;
-      const ly = ((sy - iy) * LUT_STEPS) << 2;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      if (ix >= 1 && iy >= 1 && ix + 2 < sw && iy + 2 < sh) {
-        // Flat 2×2 core (paper, mostly): bilinear gives the same value within a level or two at a
-        // quarter of the cost; edges, where bicubic's sharpness matters, take the full kernel.
-        const q = iy * stride + ix * 3;
-        const a0 = sdata[q]!;
-        const a1 = sdata[q + 3]!;
-        const a2 = sdata[q + stride]!;
-        const a3 = sdata[q + stride + 3]!;
-        const b0 = sdata[q + 1]!;
-        const c0 = sdata[q + 2]!;
-        // |d| <= FLAT as one unsigned range check: (d + FLAT) >>> 0 <= 2·FLAT.
-        if (
-          (a1 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (a2 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (a3 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (sdata[q + 4]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (sdata[q + stride + 1]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (sdata[q + stride + 4]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (sdata[q + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (sdata[q + stride + 2]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
-          (sdata[q + stride + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT
-        ) {
-          const fx = sx - ix;
-          const fy = sy - iy;
-          const w00 = (1 - fx) * (1 - fy);
-          const w01 = fx * (1 - fy);
-          const w10 = (1 - fx) * fy;
-          const w11 = fx * fy;
-          r = w00 * a0 + w01 * a1 + w10 * a2 + w11 * a3;
-          g =
-            w00 * b0 +
-            w01 * sdata[q + 4]! +
-            w10 * sdata[q + stride + 1]! +
-            w11 * sdata[q + stride + 4]!;
-          b =
-            w00 * c0 +
-            w01 * sdata[q + 5]! +
-            w10 * sdata[q + stride + 2]! +
-            w11 * sdata[q + stride + 5]!;
-        } else {
-          const wx0 = LUT[lx]!;
-          const wx1 = LUT[lx + 1]!;
-          const wx2 = LUT[lx + 2]!;
-          const wx3 = LUT[lx + 3]!;
-          let p = (iy - 1) * stride + (ix - 1) * 3;
-          for (let t = 0; t < 4; t++, p += stride) {
-            const wy = LUT[ly + t]!;
-            r +=
-              wy *
-              (wx0 * sdata[p]! + wx1 * sdata[p + 3]! + wx2 * sdata[p + 6]! + wx3 * sdata[p + 9]!);
-            g +=
-              wy *
-              (wx0 * sdata[p + 1]! +
-                wx1 * sdata[p + 4]! +
-                wx2 * sdata[p + 7]! +
-                wx3 * sdata[p + 10]!);
-            b +=
-              wy *
-              (wx0 * sdata[p + 2]! +
-                wx1 * sdata[p + 5]! +
-                wx2 * sdata[p + 8]! +
-                wx3 * sdata[p + 11]!);
-          }
-        }
-      } else {
-        // Border: clamp taps to the edge (replicate).
-        for (let t = 0; t < 4; t++) {
-          let yy = iy - 1 + t;
-          yy = yy < 0 ? 0 : yy >= sh ? sh - 1 : yy;
-          const wy = LUT[ly + t]!;
-          for (let s = 0; s < 4; s++) {
-            let xx = ix - 1 + s;
-            xx = xx < 0 ? 0 : xx >= sw ? sw - 1 : xx;
-            const w = wy * LUT[lx + s]!;
-            const p = yy * stride + xx * 3;
-            r += w * sdata[p]!;
-            g += w * sdata[p + 1]!;
-            b += w * sdata[p + 2]!;
-          }
-        }
-      }
-      if (gains) {
-        const q = X * 3;
-        r = r * gains[q]! - off;
-        g = g * gains[q + 1]! - off;
-        b = b * gains[q + 2]! - off;
-      }
-      out[o] = clampByte(r);
-      out[o + 1] = clampByte(g);
-      out[o + 2] = clampByte(b);
-    }
+    resampleRow(src, sxRow, syRow, gains, off, out, Y * ow * 3, ow);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
+}
+
+/**
+ * One output row: source positions (sxRow, syRow) → RGB at out[o..), white outside the
+ * source, shading gains applied when given. Kept apart from the row setup so it is optimised
+ * after a few rows (one long loop in resampleBicubic would wait for on-stack replacement).
+ */
+function resampleRow(
+  src: RgbImage,
+  sxRow: Float64Array,
+  syRow: Float64Array,
+  gains: Float32Array | null,
+  off: number,
+  out: Uint8Array,
+  o: number,
+  ow: number,
+): void {
+  const sw = src.width;
+  const sh = src.height;
+  const sdata = src.data;
+  const stride = sw * 3;
+  const xMin = -0.5;
+  const yMin = -0.5;
+  const xMax = sw - 0.5;
+  const yMax = sh - 0.5;
+  for (let X = 0; X < ow; X++, o += 3) {
+    const sx = sxRow[X]!;
+    const sy = syRow[X]!;
+    // NaN fails every comparison, so it lands in the white branch too.
+    if (!(sx >= xMin && sx <= xMax && sy >= yMin && sy <= yMax)) {
+      out[o] = 255;
+      out[o + 1] = 255;
+      out[o + 2] = 255;
+      continue;
+    }
+    // sx, sy >= -0.5 here, so truncation of (v + 1) - 1 is floor.
+    const ix = ((sx + 1) | 0) - 1;
+    const iy = ((sy + 1) | 0) - 1;
+    const lx = ((sx - ix) * LUT_STEPS) << 2;
+    const ly = ((sy - iy) * LUT_STEPS) << 2;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    if (ix >= 1 && iy >= 1 && ix + 2 < sw && iy + 2 < sh) {
+      // Flat 2×2 core (paper, mostly): bilinear gives the same value within a level or two at a
+      // quarter of the cost; edges, where bicubic's sharpness matters, take the full kernel.
+      const q = iy * stride + ix * 3;
+      const a0 = sdata[q]!;
+      const a1 = sdata[q + 3]!;
+      const a2 = sdata[q + stride]!;
+      const a3 = sdata[q + stride + 3]!;
+      const b0 = sdata[q + 1]!;
+      const c0 = sdata[q + 2]!;
+      // |d| <= FLAT as one unsigned range check: (d + FLAT) >>> 0 <= 2·FLAT.
+      if (
+        (a1 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (a2 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (a3 - a0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (sdata[q + 4]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (sdata[q + stride + 1]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (sdata[q + stride + 4]! - b0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (sdata[q + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (sdata[q + stride + 2]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
+        (sdata[q + stride + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT
+      ) {
+        const fx = sx - ix;
+        const fy = sy - iy;
+        const w00 = (1 - fx) * (1 - fy);
+        const w01 = fx * (1 - fy);
+        const w10 = (1 - fx) * fy;
+        const w11 = fx * fy;
+        r = w00 * a0 + w01 * a1 + w10 * a2 + w11 * a3;
+        g =
+          w00 * b0 +
+          w01 * sdata[q + 4]! +
+          w10 * sdata[q + stride + 1]! +
+          w11 * sdata[q + stride + 4]!;
+        b =
+          w00 * c0 +
+          w01 * sdata[q + 5]! +
+          w10 * sdata[q + stride + 2]! +
+          w11 * sdata[q + stride + 5]!;
+      } else {
+        const wx0 = LUT[lx]!;
+        const wx1 = LUT[lx + 1]!;
+        const wx2 = LUT[lx + 2]!;
+        const wx3 = LUT[lx + 3]!;
+        let p = (iy - 1) * stride + (ix - 1) * 3;
+        for (let t = 0; t < 4; t++, p += stride) {
+          const wy = LUT[ly + t]!;
+          r +=
+            wy *
+            (wx0 * sdata[p]! + wx1 * sdata[p + 3]! + wx2 * sdata[p + 6]! + wx3 * sdata[p + 9]!);
+          g +=
+            wy *
+            (wx0 * sdata[p + 1]! +
+              wx1 * sdata[p + 4]! +
+              wx2 * sdata[p + 7]! +
+              wx3 * sdata[p + 10]!);
+          b +=
+            wy *
+            (wx0 * sdata[p + 2]! +
+              wx1 * sdata[p + 5]! +
+              wx2 * sdata[p + 8]! +
+              wx3 * sdata[p + 11]!);
+        }
+      }
+    } else {
+      // Border: clamp taps to the edge (replicate).
+      for (let t = 0; t < 4; t++) {
+        let yy = iy - 1 + t;
+        yy = yy < 0 ? 0 : yy >= sh ? sh - 1 : yy;
+        const wy = LUT[ly + t]!;
+        for (let s = 0; s < 4; s++) {
+          let xx = ix - 1 + s;
+          xx = xx < 0 ? 0 : xx >= sw ? sw - 1 : xx;
+          const w = wy * LUT[lx + s]!;
+          const p = yy * stride + xx * 3;
+          r += w * sdata[p]!;
+          g += w * sdata[p + 1]!;
+          b += w * sdata[p + 2]!;
+        }
+      }
+    }
+    if (gains) {
+      const q = X * 3;
+      r = r * gains[q]! - off;
+      g = g * gains[q + 1]! - off;
+      b = b * gains[q + 2]! - off;
+    }
+    out[o] = clampByte(r);
+    out[o + 1] = clampByte(g);
+    out[o + 2] = clampByte(b);
+  }
 }
 
 /**
