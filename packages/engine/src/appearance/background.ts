@@ -60,25 +60,60 @@ function closedPage(width: number, height: number, [r, g, b]: Float32Array[]): C
   const cr = r!;
   const cg = g!;
   const cb = b!;
-  const n = width * height;
-  const luma = new Float32Array(n);
-  for (let i = 0; i < n; i++) luma[i] = 0.299 * cr[i]! + 0.587 * cg[i]! + 0.114 * cb[i]!;
+  const luma = new Float32Array(width * height);
+  // Row by row: small functions are optimised after a few rows (this runs once per page).
+  for (let y = 0; y < height; y++) lumaRow(cr, cg, cb, luma, y * width, (y + 1) * width);
   const paperLuma = Math.max(1, percentile(luma, 0.9));
-  let sr = 0;
-  let sg = 0;
-  let sb = 0;
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    if (luma[i]! < paperLuma) continue;
-    sr += cr[i]!;
-    sg += cg[i]!;
-    sb += cb[i]!;
-    count++;
+  // Running sums (r, g, b, count) carried from row to row, so they add up in pixel order.
+  const sums = new Float64Array(4);
+  for (let y = 0; y < height; y++) {
+    brightSumsRow(cr, cg, cb, luma, paperLuma, sums, y * width, (y + 1) * width);
   }
+  const count = sums[3]!;
   const paper: [number, number, number] = count
-    ? [sr / count, sg / count, sb / count]
+    ? [sums[0]! / count, sums[1]! / count, sums[2]! / count]
     : [255, 255, 255];
   return { width, height, r: cr, g: cg, b: cb, luma, paperLuma, paper };
+}
+
+/** BT.601 luma of pixels [from, to). */
+function lumaRow(
+  r: Float32Array,
+  g: Float32Array,
+  b: Float32Array,
+  luma: Float32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) luma[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
+}
+
+/** Adds the colour of the pixels in [from, to) with luma ≥ paperLuma to sums (r, g, b, n). */
+function brightSumsRow(
+  r: Float32Array,
+  g: Float32Array,
+  b: Float32Array,
+  luma: Float32Array,
+  paperLuma: number,
+  sums: Float64Array,
+  from: number,
+  to: number,
+): void {
+  let sr = sums[0]!;
+  let sg = sums[1]!;
+  let sb = sums[2]!;
+  let count = sums[3]!;
+  for (let i = from; i < to; i++) {
+    if (luma[i]! < paperLuma) continue;
+    sr += r[i]!;
+    sg += g[i]!;
+    sb += b[i]!;
+    count++;
+  }
+  sums[0] = sr;
+  sums[1] = sg;
+  sums[2] = sb;
+  sums[3] = count;
 }
 
 /**

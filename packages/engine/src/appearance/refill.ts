@@ -14,47 +14,74 @@ function accumulate(
   const { width, height, cw, ch, cell, f } = grid;
   const sums = new Float32Array(4 * cw * ch);
   const area = 1 / (f * f);
+  // Row by row: a small function is optimised after a few rows (this runs once per page).
   for (let y = 0; y < height; y++) {
-    const cy = Math.floor(y / f) * cw;
-    const o = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = o + x;
-      if (mask[i]) continue;
-      const c = 4 * (cy + cell[x]!);
-      sums[c] = sums[c]! + area;
-      sums[c + 1] = sums[c + 1]! + p0![i]! * area;
-      sums[c + 2] = sums[c + 2]! + p1![i]! * area;
-      sums[c + 3] = sums[c + 3]! + p2![i]! * area;
-    }
+    accumulateRow(p0!, p1!, p2!, mask, cell, y * width, width, Math.floor(y / f) * cw, area, sums);
   }
   return sums;
+}
+
+/** accumulate for the image row starting at pixel o, whose cells start at coarse index cy. */
+function accumulateRow(
+  p0: Float32Array,
+  p1: Float32Array,
+  p2: Float32Array,
+  mask: Uint8Array,
+  cell: Int32Array,
+  o: number,
+  width: number,
+  cy: number,
+  area: number,
+  sums: Float32Array,
+): void {
+  for (let x = 0; x < width; x++) {
+    const i = o + x;
+    if (mask[i]) continue;
+    const c = 4 * (cy + cell[x]!);
+    sums[c] = sums[c]! + area;
+    sums[c + 1] = sums[c + 1]! + p0[i]! * area;
+    sums[c + 2] = sums[c + 2]! + p1[i]! * area;
+    sums[c + 3] = sums[c + 3]! + p2[i]! * area;
+  }
 }
 
 /** Writes the bilinear sample of the coarse planes (interleaved by 3) into every masked pixel of
  *  the three outputs. */
 function fillHoles(outs: Float32Array[], coarse: Float32Array, mask: Uint8Array, grid: CoarseGrid) {
-  const { width, height, cw, x0, x1, fx } = grid;
-  const [o0, o1, o2] = outs as [Float32Array, Float32Array, Float32Array];
+  const { width, height, cw } = grid;
   for (let y = 0; y < height; y++) {
     const [j0, j1, fy] = rowTaps(grid, y);
-    const a = j0 * cw;
-    const b = j1 * cw;
-    const o = y * width;
-    for (let x = 0; x < width; x++) {
-      if (!mask[o + x]) continue;
-      const f = fx[x]!;
-      const c00 = 3 * (a + x0[x]!);
-      const c01 = 3 * (a + x1[x]!);
-      const c10 = 3 * (b + x0[x]!);
-      const c11 = 3 * (b + x1[x]!);
-      for (let k = 0; k < 3; k++) {
-        const top = coarse[c00 + k]! * (1 - f) + coarse[c01 + k]! * f;
-        const bot = coarse[c10 + k]! * (1 - f) + coarse[c11 + k]! * f;
-        const v = top * (1 - fy) + bot * fy;
-        if (k === 0) o0[o + x] = v;
-        else if (k === 1) o1[o + x] = v;
-        else o2[o + x] = v;
-      }
+    fillHolesRow(outs, coarse, mask, grid, j0 * cw, j1 * cw, fy, y * width);
+  }
+}
+
+/** fillHoles for the image row starting at pixel o, between coarse rows a and b (weight fy). */
+function fillHolesRow(
+  outs: Float32Array[],
+  coarse: Float32Array,
+  mask: Uint8Array,
+  grid: CoarseGrid,
+  a: number,
+  b: number,
+  fy: number,
+  o: number,
+): void {
+  const { width, x0, x1, fx } = grid;
+  const [o0, o1, o2] = outs as [Float32Array, Float32Array, Float32Array];
+  for (let x = 0; x < width; x++) {
+    if (!mask[o + x]) continue;
+    const f = fx[x]!;
+    const c00 = 3 * (a + x0[x]!);
+    const c01 = 3 * (a + x1[x]!);
+    const c10 = 3 * (b + x0[x]!);
+    const c11 = 3 * (b + x1[x]!);
+    for (let k = 0; k < 3; k++) {
+      const top = coarse[c00 + k]! * (1 - f) + coarse[c01 + k]! * f;
+      const bot = coarse[c10 + k]! * (1 - f) + coarse[c11 + k]! * f;
+      const v = top * (1 - fy) + bot * fy;
+      if (k === 0) o0[o + x] = v;
+      else if (k === 1) o1[o + x] = v;
+      else o2[o + x] = v;
     }
   }
 }

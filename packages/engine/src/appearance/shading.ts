@@ -123,17 +123,7 @@ export function chooseLevels(img: RgbImage, bg: Background): Levels {
   const rows = shadingRows(bg, { black: 0, white: 1 }, img.width, img.height);
   const step = Math.max(1, Math.round(Math.sqrt((img.width * img.height) / 250_000)));
   for (let y = 0; y < img.height; y += step) {
-    const gains = rows.gains(y);
-    const row = y * img.width * 3;
-    for (let x = 0; x < img.width; x += step) {
-      const o = x * 3;
-      const r = img.data[row + o]! * gains[o]!;
-      const g = img.data[row + o + 1]! * gains[o + 1]!;
-      const b = img.data[row + o + 2]! * gains[o + 2]!;
-      const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-      hist[Math.min(255, Math.round(l * 200))]!++;
-      total++;
-    }
+    total += levelsRow(img, y, step, rows.gains(y), hist);
   }
   const at = (q: number) => {
     let acc = 0;
@@ -148,6 +138,29 @@ export function chooseLevels(img: RgbImage, bg: Background): Levels {
   let black = Math.min(at(0.005), white * 0.45);
   if (black < 0) black = 0;
   return { black, white };
+}
+
+/** chooseLevels' histogram of shading-corrected luma for every `step`-th pixel of row y;
+ *  returns how many it added. */
+function levelsRow(
+  img: RgbImage,
+  y: number,
+  step: number,
+  gains: Float32Array,
+  hist: Uint32Array,
+): number {
+  const row = y * img.width * 3;
+  let count = 0;
+  for (let x = 0; x < img.width; x += step) {
+    const o = x * 3;
+    const r = img.data[row + o]! * gains[o]!;
+    const g = img.data[row + o + 1]! * gains[o + 1]!;
+    const b = img.data[row + o + 2]! * gains[o + 2]!;
+    const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+    hist[Math.min(255, Math.round(l * 200))]!++;
+    count++;
+  }
+  return count;
 }
 
 /**

@@ -55,32 +55,46 @@ export function verticalRuns(ink: Uint8Array, w: number, h: number, minRun: numb
   const out = new Uint8Array(w * h);
   const start = new Int32Array(w).fill(-1);
   const gap = new Uint8Array(w);
-  for (let y = 0; y <= h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const i = row + x;
-      const on =
-        y < h && (ink[i] === 1 || (x > 0 && ink[i - 1] === 1) || (x < w - 1 && ink[i + 1] === 1));
-      if (on) {
-        if (start[x]! < 0) start[x] = y;
-        gap[x] = 0;
-        continue;
-      }
-      const s0 = start[x]!;
-      if (s0 < 0) continue;
-      if (gap[x] === 0 && y < h - 1) {
-        gap[x] = 1;
-        continue;
-      }
-      const end = y - gap[x]!;
-      if (end - s0 >= minRun) {
-        for (let k = s0; k < end; k++) if (ink[k * w + x]) out[k * w + x] = 1;
-      }
-      start[x] = -1;
-      gap[x] = 0;
-    }
-  }
+  // Row by row: a small function is optimised after a few rows.
+  for (let y = 0; y <= h; y++) verticalRunsRow(ink, w, h, y, minRun, start, gap, out);
   return out;
+}
+
+/** verticalRuns' step for row y (y = h closes the runs still open); `start` and `gap` carry
+ *  each column's open run from row to row. */
+function verticalRunsRow(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  y: number,
+  minRun: number,
+  start: Int32Array,
+  gap: Uint8Array,
+  out: Uint8Array,
+): void {
+  const row = y * w;
+  for (let x = 0; x < w; x++) {
+    const i = row + x;
+    const on =
+      y < h && (ink[i] === 1 || (x > 0 && ink[i - 1] === 1) || (x < w - 1 && ink[i + 1] === 1));
+    if (on) {
+      if (start[x]! < 0) start[x] = y;
+      gap[x] = 0;
+      continue;
+    }
+    const s0 = start[x]!;
+    if (s0 < 0) continue;
+    if (gap[x] === 0 && y < h - 1) {
+      gap[x] = 1;
+      continue;
+    }
+    const end = y - gap[x]!;
+    if (end - s0 >= minRun) {
+      for (let k = s0; k < end; k++) if (ink[k * w + x]) out[k * w + x] = 1;
+    }
+    start[x] = -1;
+    gap[x] = 0;
+  }
 }
 
 /** Centrelines (mean x per row, sampled every `step` rows) of tall vertical-rule components. */
@@ -131,38 +145,63 @@ export function ruleCentrelines(
 /** Keeps pixels lying on a vertical run of at least 3 (a 1×3 opening), in one pass. */
 export function verticalOpen(m: Uint8Array, w: number, h: number): Uint8Array {
   const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (!m[i]) continue;
-      const up = y > 0 && m[i - w] === 1;
-      const up2 = y > 1 && m[i - 2 * w] === 1;
-      const dn = y < h - 1 && m[i + w] === 1;
-      const dn2 = y < h - 2 && m[i + 2 * w] === 1;
-      if ((up && dn) || (up && up2) || (dn && dn2)) out[i] = 1;
-    }
-  }
+  for (let y = 0; y < h; y++) verticalOpenRow(m, w, h, y, out);
   return out;
+}
+
+/** verticalOpen for row y. */
+function verticalOpenRow(m: Uint8Array, w: number, h: number, y: number, out: Uint8Array): void {
+  for (let x = 0; x < w; x++) {
+    const i = y * w + x;
+    if (!m[i]) continue;
+    const up = y > 0 && m[i - w] === 1;
+    const up2 = y > 1 && m[i - 2 * w] === 1;
+    const dn = y < h - 1 && m[i + w] === 1;
+    const dn2 = y < h - 2 && m[i + 2 * w] === 1;
+    if ((up && dn) || (up && up2) || (dn && dn2)) out[i] = 1;
+  }
 }
 
 /** Horizontal-only dilation by r (joins letters into words and words into lines). */
 export function smearRows(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
   const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    let last = -Infinity;
-    for (let x = 0; x < w; x++) if (mask[row + x]) last = x;
-    // Fill gaps ≤ 2r between ink pixels on the same row.
-    let prev = -Infinity;
-    for (let x = 0; x < w; x++) {
-      if (!mask[row + x]) continue;
-      if (x - prev <= 2 * r && prev >= 0) for (let k = prev + 1; k < x; k++) out[row + k] = 1;
-      out[row + x] = 1;
-      prev = x;
-    }
-    void last;
-  }
+  for (let y = 0; y < h; y++) smearRow(mask, y * w, w, r, out);
   return out;
+}
+
+/** smearRows for the row starting at pixel `row`: fills gaps ≤ 2r between its ink pixels. */
+function smearRow(mask: Uint8Array, row: number, w: number, r: number, out: Uint8Array): void {
+  let prev = -1;
+  for (let x = 0; x < w; x++) {
+    if (!mask[row + x]) continue;
+    if (x - prev <= 2 * r && prev >= 0) for (let k = prev + 1; k < x; k++) out[row + k] = 1;
+    out[row + x] = 1;
+    prev = x;
+  }
+}
+
+/** horizontalRules' step for row y (y = h closes the open runs): ends each column's vertical
+ *  ink run (`run` counts it) and marks it in `thin` when it is at most `maxThickness` long. */
+function thinRunsRow(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  y: number,
+  maxThickness: number,
+  run: Int32Array,
+  thin: Uint8Array,
+): void {
+  const row = y * w;
+  for (let x = 0; x < w; x++) {
+    if (y < h && ink[row + x]) {
+      run[x] = run[x]! + 1;
+      continue;
+    }
+    const len = run[x]!;
+    if (len === 0) continue;
+    if (len <= maxThickness) for (let k = y - len; k < y; k++) thin[k * w + x] = 1;
+    run[x] = 0;
+  }
 }
 
 /** Per-column sums of one candidate rule component. */
@@ -193,19 +232,7 @@ export function horizontalRules(
   // Vertical run lengths, row by row with a counter per column.
   const thin = new Uint8Array(w * h);
   const run = new Int32Array(w);
-  for (let y = 0; y <= h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      if (y < h && ink[row + x]) {
-        run[x] = run[x]! + 1;
-        continue;
-      }
-      const len = run[x]!;
-      if (len === 0) continue;
-      if (len <= maxThickness) for (let k = y - len; k < y; k++) thin[k * w + x] = 1;
-      run[x] = 0;
-    }
-  }
+  for (let y = 0; y <= h; y++) thinRunsRow(ink, w, h, y, maxThickness, run, thin);
   const { labels, sizes, bounds } = components(thin, w, h);
   const n = sizes.length;
   const { left, right, top, bottom } = bounds;

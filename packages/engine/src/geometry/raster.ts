@@ -113,30 +113,38 @@ function areaRowsRgb(
   w: number,
   sx: number,
 ): Float32Array[] {
+  const planes = [new Float32Array(w * H), new Float32Array(w * H), new Float32Array(w * H)];
+  // Row by row: a small function is optimised after a few rows.
+  for (let y = 0; y < H; y++) areaRowRgb(src, y * W, cols, w, sx, planes, y * w);
+  return planes;
+}
+
+/** areaRowsRgb for the source row starting at pixel `row`, into planes[c][o..o+w). */
+function areaRowRgb(
+  src: Uint8Array,
+  row: number,
+  cols: Taps,
+  w: number,
+  sx: number,
+  [r, g, b]: Float32Array[],
+  o: number,
+): void {
   const { start, index, weight } = cols;
-  const r = new Float32Array(w * H);
-  const g = new Float32Array(w * H);
-  const b = new Float32Array(w * H);
-  for (let y = 0; y < H; y++) {
-    const row = y * W;
-    for (let x = 0; x < w; x++) {
-      let ar = 0;
-      let ag = 0;
-      let ab = 0;
-      for (let k = start[x]!; k < start[x + 1]!; k++) {
-        const wgt = weight[k]!;
-        const p = (row + index[k]!) * 3;
-        ar += wgt * src[p]!;
-        ag += wgt * src[p + 1]!;
-        ab += wgt * src[p + 2]!;
-      }
-      const o = y * w + x;
-      r[o] = ar / sx;
-      g[o] = ag / sx;
-      b[o] = ab / sx;
+  for (let x = 0; x < w; x++) {
+    let ar = 0;
+    let ag = 0;
+    let ab = 0;
+    for (let k = start[x]!; k < start[x + 1]!; k++) {
+      const wgt = weight[k]!;
+      const p = (row + index[k]!) * 3;
+      ar += wgt * src[p]!;
+      ag += wgt * src[p + 1]!;
+      ab += wgt * src[p + 2]!;
     }
+    r![o + x] = ar / sx;
+    g![o + x] = ag / sx;
+    b![o + x] = ab / sx;
   }
-  return [r, g, b];
 }
 
 /** Vertical area average of the horizontally averaged rows into out (h rows of w). */
@@ -152,12 +160,20 @@ function areaColumns(
   for (let y = 0; y < h; y++) {
     acc.fill(0);
     for (let k = rows.start[y]!; k < rows.start[y + 1]!; k++) {
-      const wgt = rows.weight[k]!;
-      const o = rows.index[k]! * w;
-      for (let x = 0; x < w; x++) acc[x] = acc[x]! + wgt * tmp[o + x]!;
+      addScaledRow(acc, tmp, rows.index[k]! * w, rows.weight[k]!, w);
     }
-    for (let x = 0; x < w; x++) out[y * w + x] = acc[x]! / sy;
+    divideRow(acc, sy, out, y * w, w);
   }
+}
+
+/** acc[x] += wgt · tmp[o + x] for x < w. */
+function addScaledRow(acc: Float64Array, tmp: Float32Array, o: number, wgt: number, w: number) {
+  for (let x = 0; x < w; x++) acc[x] = acc[x]! + wgt * tmp[o + x]!;
+}
+
+/** out[o + x] = acc[x] / d for x < w. */
+function divideRow(acc: Float64Array, d: number, out: Float32Array, o: number, w: number) {
+  for (let x = 0; x < w; x++) out[o + x] = acc[x]! / d;
 }
 
 /** Source samples (clamped index) and overlap weights of each of `n` output cells of width
@@ -207,38 +223,57 @@ export function boxMean(img: GrayImage, r: number): GrayImage {
   const { width: w, height: h, data } = img;
   const W = w + 1;
   const ii = new Float64Array(W * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let rowSum = 0;
-    const o = y * w;
-    const a = y * W + 1;
-    const b = a + W;
-    for (let x = 0; x < w; x++) {
-      rowSum += data[o + x]!;
-      ii[b + x] = ii[a + x]! + rowSum;
-    }
-  }
+  // Row by row in small functions: they are optimised after a few rows.
+  for (let y = 0; y < h; y++) integralRow(data, y * w, ii, y * W + 1, W, w);
   const out = new Float32Array(w * h);
-  // Columns whose window is not clipped: x0 = x − r, x1 = x + r + 1 without min/max per pixel.
-  const inLo = Math.min(w, r);
-  const inHi = Math.max(inLo, w - r);
   for (let y = 0; y < h; y++) {
     const y0 = Math.max(0, y - r);
     const y1 = Math.min(h, y + r + 1);
-    const top = y0 * W;
-    const bot = y1 * W;
-    const rows = y1 - y0;
-    const o = y * w;
-    for (let x = 0; x < inLo; x++) out[o + x] = clippedMean(ii, top, bot, rows, x, r, w);
-    const area = rows * (2 * r + 1);
-    for (let x = inLo; x < inHi; x++) {
-      const x0 = x - r;
-      const x1 = x + r + 1;
-      const s = ii[bot + x1]! - ii[top + x1]! - ii[bot + x0]! + ii[top + x0]!;
-      out[o + x] = s / area;
-    }
-    for (let x = inHi; x < w; x++) out[o + x] = clippedMean(ii, top, bot, rows, x, r, w);
+    boxMeanRow(ii, y0 * W, y1 * W, y1 - y0, r, w, out, y * w);
   }
   return { width: w, height: h, data: out };
+}
+
+/** Integral-image row: ii[a + W + x] = ii[a + x] + data[o] + … + data[o + x]. */
+function integralRow(
+  data: Float32Array,
+  o: number,
+  ii: Float64Array,
+  a: number,
+  W: number,
+  w: number,
+): void {
+  const b = a + W;
+  let rowSum = 0;
+  for (let x = 0; x < w; x++) {
+    rowSum += data[o + x]!;
+    ii[b + x] = ii[a + x]! + rowSum;
+  }
+}
+
+/** One boxMean output row (integral rows `top` and `bot`, `rows` apart) into out[o..o+w). */
+function boxMeanRow(
+  ii: Float64Array,
+  top: number,
+  bot: number,
+  rows: number,
+  r: number,
+  w: number,
+  out: Float32Array,
+  o: number,
+): void {
+  // Columns whose window is not clipped: x0 = x − r, x1 = x + r + 1 without min/max per pixel.
+  const inLo = Math.min(w, r);
+  const inHi = Math.max(inLo, w - r);
+  for (let x = 0; x < inLo; x++) out[o + x] = clippedMean(ii, top, bot, rows, x, r, w);
+  const area = rows * (2 * r + 1);
+  for (let x = inLo; x < inHi; x++) {
+    const x0 = x - r;
+    const x1 = x + r + 1;
+    const s = ii[bot + x1]! - ii[top + x1]! - ii[bot + x0]! + ii[top + x0]!;
+    out[o + x] = s / area;
+  }
+  for (let x = inHi; x < w; x++) out[o + x] = clippedMean(ii, top, bot, rows, x, r, w);
 }
 
 /** boxMean at a column whose window the image border clips. */
