@@ -31,6 +31,38 @@ function bruteMorph(m: Uint8Array, w: number, h: number, r: number, grow: boolea
   return out;
 }
 
+/** Reference: breadth-first flood over 0-pixels from every border 0-pixel; the rest is 1. */
+function floodFillHoles(m: Uint8Array, w: number, h: number): Uint8Array {
+  const outside = new Uint8Array(w * h);
+  const queue: number[] = [];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const onBorder = x === 0 || y === 0 || x === w - 1 || y === h - 1;
+      if (onBorder && !m[y * w + x]) {
+        outside[y * w + x] = 1;
+        queue.push(y * w + x);
+      }
+    }
+  }
+  while (queue.length > 0) {
+    const p = queue.shift()!;
+    const x = p % w;
+    const y = (p - x) / w;
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
+      const q = ny * w + nx;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h || m[q] || outside[q]) continue;
+      outside[q] = 1;
+      queue.push(q);
+    }
+  }
+  return outside.map((o) => 1 - o);
+}
+
 describe('morph', () => {
   it('matches a brute-force dilation and erosion for word-straddling widths and radii', () => {
     let seed = 11;
@@ -52,6 +84,24 @@ describe('morph', () => {
             );
           }
         }
+      }
+    }
+  });
+});
+
+describe('fillHoles', () => {
+  it('matches a flood from the border on random masks', () => {
+    let seed = 5;
+    for (const [w, h] of [
+      [1, 1],
+      [1, 6],
+      [7, 1],
+      [23, 17],
+      [60, 45],
+    ] as const) {
+      for (const density of [0, 0.4, 0.6, 0.75, 1]) {
+        const m = randomMask(w, h, seed++, density);
+        expect(fillHoles(m, w, h), `${w}×${h} ${density}`).toEqual(floodFillHoles(m, w, h));
       }
     }
   });

@@ -1,4 +1,5 @@
 /** Binary-mask helpers for page detection (Uint8Array 0/1, row-major). */
+import { components } from './components.ts';
 
 /**
  * Otsu threshold of values in [0, 256) (histogram of 256 bins), optionally restricted by a
@@ -38,80 +39,40 @@ export function otsu(values: Float32Array): number {
   return bestT;
 }
 
-/** Depth-first flood from seed s (already labelled) over unlabelled `mask` pixels; returns the
- *  component size. Columns ride along on a second stack (no division per pixel). */
-function flood(
-  mask: Uint8Array,
-  labels: Int32Array,
-  w: number,
-  h: number,
-  stack: Int32Array,
-  s: number,
-  label: number,
-  xs: Int32Array,
-): number {
-  let top = 0;
-  stack[top] = s;
-  xs[top++] = s % w;
-  let size = 0;
-  const last = w * h - w;
-  while (top > 0) {
-    const p = stack[--top]!;
-    const x = xs[top]!;
-    size++;
-    if (x > 0 && mask[p - 1] && !labels[p - 1]) {
-      labels[p - 1] = label;
-      stack[top] = p - 1;
-      xs[top++] = x - 1;
-    }
-    if (x < w - 1 && mask[p + 1] && !labels[p + 1]) {
-      labels[p + 1] = label;
-      stack[top] = p + 1;
-      xs[top++] = x + 1;
-    }
-    if (p >= w && mask[p - w] && !labels[p - w]) {
-      labels[p - w] = label;
-      stack[top] = p - w;
-      xs[top++] = x;
-    }
-    if (p < last && mask[p + w] && !labels[p + w]) {
-      labels[p + w] = label;
-      stack[top] = p + w;
-      xs[top++] = x;
-    }
-  }
-  return size;
-}
-
 /**
- * Fills holes: every 0-pixel not 4-connected to the image border becomes 1 (one flood from the
- * border's 0-pixels marks the outside; the rest is the filled mask).
+ * Fills holes: every 0-pixel not 4-connected to the image border becomes 1 (a 0-region is
+ * outside when its bounding box reaches the border, i.e. one of its pixels lies on it).
  * @example const solid = fillHoles(mask, w, h);
  */
 export function fillHoles(mask: Uint8Array, w: number, h: number): Uint8Array {
   const n = w * h;
   const inv = new Uint8Array(n);
-  for (let i = 0; i < n; i++) inv[i] = mask[i] ? 0 : 1;
-  const outside = new Int32Array(n);
-  const stack = new Int32Array(n);
-  const xs = new Int32Array(n);
-  const seed = (i: number) => {
-    if (inv[i] && !outside[i]) {
-      outside[i] = 1;
-      flood(inv, outside, w, h, stack, i, 1, xs);
-    }
-  };
-  for (let x = 0; x < w; x++) {
-    seed(x);
-    seed((h - 1) * w + x);
+  for (let y = 0; y < h; y++) invertRow(mask, inv, y * w, (y + 1) * w);
+  const { labels, sizes, bounds } = components(inv, w, h);
+  const { left, right, top, bottom } = bounds;
+  const outside = new Uint8Array(sizes.length);
+  for (let l = 1; l < sizes.length; l++) {
+    outside[l] = left[l] === 0 || top[l] === 0 || right[l] === w - 1 || bottom[l] === h - 1 ? 1 : 0;
   }
-  for (let y = 0; y < h; y++) {
-    seed(y * w);
-    seed(y * w + w - 1);
-  }
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = outside[i] ? 0 : 1;
-  return out;
+  // Label 0 (the mask's own pixels) is not outside, so they stay 1.
+  for (let y = 0; y < h; y++) insideRow(labels, outside, inv, y * w, (y + 1) * w);
+  return inv;
+}
+
+/** out[i] = 1 − (mask[i] ? 1 : 0) for pixels [from, to). */
+function invertRow(mask: Uint8Array, out: Uint8Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) out[i] = mask[i] ? 0 : 1;
+}
+
+/** out[i] = 0 where pixel i's label is outside, else 1, for pixels [from, to). */
+function insideRow(
+  labels: Int32Array,
+  outside: Uint8Array,
+  out: Uint8Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) out[i] = outside[labels[i]!] ? 0 : 1;
 }
 
 /**

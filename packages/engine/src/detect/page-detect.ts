@@ -40,21 +40,16 @@ export interface PaperFeatures {
 export function paperFeatures(work: RgbImage, maxSide: number): PaperFeatures {
   const [r, g, b] = channelsDown(work, maxSide, [0, 1, 2]) as [GrayImage, GrayImage, GrayImage];
   const n = r.data.length;
-  const L = new Float32Array(n);
-  const C = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const R = r.data[i]!;
-    const G = g.data[i]!;
-    const B = b.data[i]!;
-    L[i] = 0.299 * R + 0.587 * G + 0.114 * B;
-    C[i] = Math.max(R, G, B) - Math.min(R, G, B);
-  }
   const w = r.width;
   const h = r.height;
+  const L = new Float32Array(n);
+  const C = new Float32Array(n);
+  // Row by row: small functions are optimised after a few rows (this runs once per page).
+  for (let y = 0; y < h; y++) lumaChromaRow(r.data, g.data, b.data, L, C, y * w, (y + 1) * w);
   const luma = boxMean({ width: w, height: h, data: L }, 1);
   const chroma = boxMean({ width: w, height: h, data: C }, 1);
   const P = new Float32Array(n);
-  for (let i = 0; i < n; i++) P[i] = Math.max(0, luma.data[i]! - 1.5 * chroma.data[i]!);
+  for (let y = 0; y < h; y++) paperRow(luma.data, chroma.data, P, y * w, (y + 1) * w);
   const rgb = [boxMean(r, 2), boxMean(g, 2), boxMean(b, 2)] as [GrayImage, GrayImage, GrayImage];
   return {
     rgb,
@@ -65,6 +60,36 @@ export function paperFeatures(work: RgbImage, maxSide: number): PaperFeatures {
     paper: { width: w, height: h, data: P },
     scale: w / work.width,
   };
+}
+
+/** Luma L and chroma C (max − min of RGB) of pixels [from, to). */
+function lumaChromaRow(
+  r: Float32Array,
+  g: Float32Array,
+  b: Float32Array,
+  L: Float32Array,
+  C: Float32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) {
+    const R = r[i]!;
+    const G = g[i]!;
+    const B = b[i]!;
+    L[i] = 0.299 * R + 0.587 * G + 0.114 * B;
+    C[i] = Math.max(R, G, B) - Math.min(R, G, B);
+  }
+}
+
+/** Paperness max(0, L − 1.5·C) of pixels [from, to). */
+function paperRow(
+  luma: Float32Array,
+  chroma: Float32Array,
+  P: Float32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) P[i] = Math.max(0, luma[i]! - 1.5 * chroma[i]!);
 }
 
 /**

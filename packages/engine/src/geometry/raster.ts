@@ -9,19 +9,36 @@ export function toGray(rgb: RgbImage, maxSide = Infinity): { image: GrayImage; s
   const [fw, fh] = fitSize(rgb.width, rgb.height, maxSide);
   if (fw === rgb.width && fh === rgb.height) {
     // Full size: luma straight from the bytes (the same values as via three float planes).
-    const d = rgb.data;
     const out = new Float32Array(fw * fh);
-    for (let i = 0, p = 0; i < out.length; i++, p += 3) {
-      out[i] = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
-    }
+    // Row by row: a small function is optimised after a few rows.
+    for (let y = 0; y < fh; y++) lumaBytesRow(rgb.data, out, y * fw, (y + 1) * fw);
     return { image: { width: fw, height: fh, data: out }, scale: 1 };
   }
   const [r, g, b] = channelsDown(rgb, maxSide, [0, 1, 2]) as [GrayImage, GrayImage, GrayImage];
   const out = new Float32Array(r.data.length);
-  for (let i = 0; i < out.length; i++) {
-    out[i] = 0.299 * r.data[i]! + 0.587 * g.data[i]! + 0.114 * b.data[i]!;
+  for (let y = 0; y < r.height; y++) {
+    lumaPlanesRow(r.data, g.data, b.data, out, y * r.width, (y + 1) * r.width);
   }
   return { image: { width: r.width, height: r.height, data: out }, scale: r.width / rgb.width };
+}
+
+/** BT.601 luma of interleaved RGB bytes for pixels [from, to). */
+function lumaBytesRow(d: Uint8Array, out: Float32Array, from: number, to: number): void {
+  for (let i = from, p = 3 * from; i < to; i++, p += 3) {
+    out[i] = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
+  }
+}
+
+/** BT.601 luma of three float planes for pixels [from, to). */
+function lumaPlanesRow(
+  r: Float32Array,
+  g: Float32Array,
+  b: Float32Array,
+  out: Float32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from; i < to; i++) out[i] = 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!;
 }
 
 /** Size after fitting the long side into `maxSide` (never upscales). */

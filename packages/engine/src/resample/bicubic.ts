@@ -88,27 +88,54 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     const fy = gridH > 1 ? gy - j0 : 0;
     const r0 = j0 * gridW;
     const r1 = gridH > 1 ? r0 + gridW : r0;
-    for (let i = 0; i < gridW; i++) {
-      // Fold the work→full-res scale into the row so the inner loop only interpolates.
-      const x = map.x[r0 + i]! * (1 - fy) + map.x[r1 + i]! * fy;
-      const y = map.y[r0 + i]! * (1 - fy) + map.y[r1 + i]! * fy;
-      rowX[i] = (x + 0.5) * srcScale - 0.5;
-      rowY[i] = (y + 0.5) * srcScale - 0.5;
-    }
-    for (let X = 0; X < ow; X++) {
-      const i0 = colI[X]!;
-      const fx = colF[X]!;
-      const ax = rowX[i0]!;
-      const ay = rowY[i0]!;
-      sxRow[X] = ax + (rowX[i0 + di]! - ax) * fx;
-      syRow[X] = ay + (rowY[i0 + di]! - ay) * fx;
-    }
+    mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
+    sourcePositions(rowX, rowY, colI, colF, di, sxRow, syRow);
     const gains = opts.shade ? opts.shade.gains(Y) : null;
     const off = opts.shade?.offset ?? 0;
     resampleRow(src, sxRow, syRow, gains, off, out, Y * ow * 3, ow);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
+}
+
+/** The map's grid row between grid rows r0 and r1 (weight fy), in full-resolution source
+ *  pixels: the work→full-res scale is folded in so the per-pixel loop only interpolates. */
+function mapGridRow(
+  map: BackwardMap,
+  r0: number,
+  r1: number,
+  fy: number,
+  srcScale: number,
+  rowX: Float64Array,
+  rowY: Float64Array,
+): void {
+  for (let i = 0; i < map.gridW; i++) {
+    const x = map.x[r0 + i]! * (1 - fy) + map.x[r1 + i]! * fy;
+    const y = map.y[r0 + i]! * (1 - fy) + map.y[r1 + i]! * fy;
+    rowX[i] = (x + 0.5) * srcScale - 0.5;
+    rowY[i] = (y + 0.5) * srcScale - 0.5;
+  }
+}
+
+/** Source position of every output column of a row: the grid row (rowX, rowY) interpolated
+ *  between cells colI and colI + di with weights colF. */
+function sourcePositions(
+  rowX: Float64Array,
+  rowY: Float64Array,
+  colI: Int32Array,
+  colF: Float64Array,
+  di: number,
+  sxRow: Float64Array,
+  syRow: Float64Array,
+): void {
+  for (let X = 0; X < sxRow.length; X++) {
+    const i0 = colI[X]!;
+    const fx = colF[X]!;
+    const ax = rowX[i0]!;
+    const ay = rowY[i0]!;
+    sxRow[X] = ax + (rowX[i0 + di]! - ax) * fx;
+    syRow[X] = ay + (rowY[i0 + di]! - ay) * fx;
+  }
 }
 
 /**
