@@ -1,7 +1,13 @@
 import type { BackwardMap, GrayImage, StageReport } from '../types.ts';
 import { composeMaps, renderGray, scaleOutput } from './backward-map.ts';
 import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
-import { alignedEnds, detectTextLines, lineWaviness, type TextLines } from './text-lines.ts';
+import {
+  alignedEnds,
+  detectTextLines,
+  lineWaviness,
+  type TextLine,
+  type TextLines,
+} from './text-lines.ts';
 
 export interface LocalResult {
   map: BackwardMap;
@@ -110,7 +116,7 @@ function solvePass(
   });
   // Lines are found on an analysis copy scaled by a; the mesh lives in output pixels.
   const charHeight = tl.charHeight / a;
-  const lines = tl.lines.map((l) => ({
+  const lines = joinRuleSegments(tl.lines, tl.charHeight).map((l) => ({
     xs: l.xs.map((v) => v / a),
     ys: l.ys.map((v) => v / a),
     length: l.length / a,
@@ -172,4 +178,63 @@ function solvePass(
     return skip('local warp did not make the text lines straighter', details);
   }
   return { applied: true, map: composed, lines: after, linesUsed: mesh.linesUsed, details };
+}
+
+/**
+ * Joins the segments of one horizontal rule that a crossing vertical rule cut apart (table
+ * grids: the crossing is too thick to count as part of a one-stroke rule). Two rule segments
+ * join when the gap between facing ends is under one character height and the ends meet
+ * within a third of one, so the mesh has to keep the whole row at one height and a crease
+ * along a column edge cannot leave the row kinked there.
+ * @example const lines = joinRuleSegments(tl.lines, tl.charHeight);
+ */
+export function joinRuleSegments(lines: TextLine[], charHeight: number): TextLine[] {
+  const rules = lines.filter((l) => l.rule && l.xs.length >= 2);
+  if (rules.length < 2) return lines;
+  rules.sort((p, q) => p.xs[0]! - q.xs[0]!);
+  const last = (l: TextLine) => l.xs.length - 1;
+  const next = new Map<TextLine, TextLine>();
+  const joined = new Set<TextLine>();
+  for (const a of rules) {
+    const ax = a.xs[last(a)]!;
+    const ay = a.ys[last(a)]!;
+    let best: TextLine | null = null;
+    let bestD = Infinity;
+    for (const b of rules) {
+      if (b === a || joined.has(b)) continue;
+      const gap = b.xs[0]! - ax;
+      const dy = Math.abs(b.ys[0]! - ay);
+      if (gap < -0.2 * charHeight || gap > charHeight || dy > charHeight / 3) continue;
+      const d = Math.max(0, gap) + 2 * dy;
+      if (d < bestD) {
+        bestD = d;
+        best = b;
+      }
+    }
+    if (best) {
+      next.set(a, best);
+      joined.add(best);
+    }
+  }
+  if (next.size === 0) return lines;
+  const out = lines.filter((l) => !l.rule || !rules.includes(l));
+  for (const head of rules) {
+    if (joined.has(head)) continue;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let l: TextLine | undefined = head; l; l = next.get(l)) {
+      for (let k = 0; k < l.xs.length; k++) {
+        if (xs.length && l.xs[k]! <= xs[xs.length - 1]!) continue;
+        xs.push(l.xs[k]!);
+        ys.push(l.ys[k]!);
+      }
+    }
+    out.push({
+      xs: Float64Array.from(xs),
+      ys: Float64Array.from(ys),
+      length: xs[xs.length - 1]! - xs[0]!,
+      rule: true,
+    });
+  }
+  return out;
 }
