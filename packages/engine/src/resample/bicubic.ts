@@ -73,8 +73,7 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     colF[X] = gridW > 1 ? gx - i0 : 0;
   }
   const di = gridW > 1 ? 1 : 0;
-  const sxRow = new Float64Array(ow);
-  const syRow = new Float64Array(ow);
+  const pos: RowPositions = { rowX, rowY, colI, colF, di };
 
   for (let Y = 0; Y < oh; Y++) {
     if ((Y & 63) === 0) {
@@ -89,10 +88,9 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     const r0 = j0 * gridW;
     const r1 = gridH > 1 ? r0 + gridW : r0;
     mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
-    sourcePositions(rowX, rowY, colI, colF, di, sxRow, syRow);
     const gains = opts.shade ? opts.shade.gains(Y) : null;
     const off = opts.shade?.offset ?? 0;
-    resampleRow(src, sxRow, syRow, gains, off, out, Y * ow * 3, ow);
+    resampleRow(src, pos, gains, off, out, Y * ow * 3, ow);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
@@ -117,36 +115,24 @@ function mapGridRow(
   }
 }
 
-/** Source position of every output column of a row: the grid row (rowX, rowY) interpolated
- *  between cells colI and colI + di with weights colF. */
-function sourcePositions(
-  rowX: Float64Array,
-  rowY: Float64Array,
-  colI: Int32Array,
-  colF: Float64Array,
-  di: number,
-  sxRow: Float64Array,
-  syRow: Float64Array,
-): void {
-  for (let X = 0; X < sxRow.length; X++) {
-    const i0 = colI[X]!;
-    const fx = colF[X]!;
-    const ax = rowX[i0]!;
-    const ay = rowY[i0]!;
-    sxRow[X] = ax + (rowX[i0 + di]! - ax) * fx;
-    syRow[X] = ay + (rowY[i0 + di]! - ay) * fx;
-  }
+/** Where one output row samples the source: the map's grid row in source pixels (rowX, rowY)
+ *  and, per output column, its grid cell colI and weight colF (next cell at colI + di). */
+interface RowPositions {
+  rowX: Float64Array;
+  rowY: Float64Array;
+  colI: Int32Array;
+  colF: Float64Array;
+  di: number;
 }
 
 /**
- * One output row: source positions (sxRow, syRow) → RGB at out[o..), white outside the
+ * One output row: source positions from `pos` → RGB at out[o..), white outside the
  * source, shading gains applied when given. Kept apart from the row setup so it is optimised
  * after a few rows (one long loop in resampleBicubic would wait for on-stack replacement).
  */
 function resampleRow(
   src: RgbImage,
-  sxRow: Float64Array,
-  syRow: Float64Array,
+  pos: RowPositions,
   gains: Float32Array | null,
   off: number,
   out: Uint8Array,
@@ -156,14 +142,19 @@ function resampleRow(
   const sw = src.width;
   const sh = src.height;
   const sdata = src.data;
+  const { rowX, rowY, colI, colF, di } = pos;
   const stride = sw * 3;
   const xMin = -0.5;
   const yMin = -0.5;
   const xMax = sw - 0.5;
   const yMax = sh - 0.5;
   for (let X = 0; X < ow; X++, o += 3) {
-    const sx = sxRow[X]!;
-    const sy = syRow[X]!;
+    const i0 = colI[X]!;
+    const cellF = colF[X]!;
+    const ax = rowX[i0]!;
+    const ay = rowY[i0]!;
+    const sx = ax + (rowX[i0 + di]! - ax) * cellF;
+    const sy = ay + (rowY[i0 + di]! - ay) * cellF;
     // NaN fails every comparison, so it lands in the white branch too.
     if (!(sx >= xMin && sx <= xMax && sy >= yMin && sy <= yMax)) {
       out[o] = 255;
