@@ -67,7 +67,12 @@ describe('components', () => {
     ] as const) {
       for (const density of [0, 0.3, 0.55, 0.8, 1]) {
         const mask = randomMask(w, h, w * 131 + h + density * 1000, density);
-        expect(components(mask, w, h)).toEqual(floodReference(mask, w, h));
+        const reference = floodReference(mask, w, h);
+        expect(components(mask, w, h)).toEqual(reference);
+        // The same mask at an odd byte offset (no word-wise skipping of clear bytes).
+        const shifted = new Uint8Array(mask.length + 1).subarray(1);
+        shifted.set(mask);
+        expect(components(shifted, w, h)).toEqual(reference);
       }
     }
   });

@@ -65,34 +65,65 @@ function findRuns(mask: Uint8Array, w: number, h: number): Runs {
     end: new Int32Array(cap),
     parent: new Int32Array(cap),
   };
+  // Masks are mostly empty: where the bytes are 4-aligned, zero words are skipped whole.
+  const words =
+    mask.byteOffset % 4 === 0
+      ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >> 2)
+      : null;
   let prevFrom = 0;
-  let prevTo = 0;
   for (let y = 0; y < h; y++) {
-    const row = y * w;
     const from = r.n;
-    let p = prevFrom;
-    let x = 0;
-    while (x < w) {
-      if (!mask[row + x]) {
-        x++;
-        continue;
-      }
-      const s = x;
-      while (x < w && mask[row + x]) x++;
-      if (r.n === r.y.length) r = grown(r);
-      const k = r.n++;
-      r.y[k] = y;
-      r.start[k] = s;
-      r.end[k] = x;
-      r.parent[k] = k;
-      // Runs above that end before this one starts can't touch this run or any later one.
-      while (p < prevTo && r.end[p]! <= s) p++;
-      for (let q = p; q < prevTo && r.start[q]! < x; q++) union(r.parent, k, q);
-    }
+    r = addRowRuns(mask, words, w, y, r, prevFrom, from);
     prevFrom = from;
-    prevTo = r.n;
   }
   return r;
+}
+
+/** Appends row y's runs to r (returned, grown when full), uniting each with the runs of the
+ *  row above (indices prevFrom..prevTo) that it overlaps. */
+function addRowRuns(
+  mask: Uint8Array,
+  words: Uint32Array | null,
+  w: number,
+  y: number,
+  r: Runs,
+  prevFrom: number,
+  prevTo: number,
+): Runs {
+  const row = y * w;
+  const rowEnd = row + w;
+  let p = prevFrom;
+  let i = nextSet(mask, words, row, rowEnd);
+  while (i < rowEnd) {
+    const s = i - row;
+    while (i < rowEnd && mask[i]) i++;
+    const e = i - row;
+    if (r.n === r.y.length) r = grown(r);
+    const k = r.n++;
+    r.y[k] = y;
+    r.start[k] = s;
+    r.end[k] = e;
+    r.parent[k] = k;
+    // Runs above that end before this one starts can't touch this run or any later one.
+    while (p < prevTo && r.end[p]! <= s) p++;
+    for (let q = p; q < prevTo && r.start[q]! < e; q++) union(r.parent, k, q);
+    i = nextSet(mask, words, i, rowEnd);
+  }
+  return r;
+}
+
+/** First index in [i, end) whose mask byte is set, or end; `words` (the mask's bytes as
+ *  aligned 32-bit words, or null) lets it step over four clear bytes at a time. */
+function nextSet(mask: Uint8Array, words: Uint32Array | null, i: number, end: number): number {
+  if (words) {
+    while (i < end && (i & 3) !== 0) {
+      if (mask[i]) return i;
+      i++;
+    }
+    while (i + 4 <= end && words[i >> 2] === 0) i += 4;
+  }
+  while (i < end && !mask[i]) i++;
+  return i;
 }
 
 /**
