@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../types.ts';
 import { drawScene } from '../geometry/test-images.ts';
-import { detectPage } from './page-detect.ts';
+import { candidateScore, detectPage, fullFrameOutline, type DetectResult } from './page-detect.ts';
 
 const quad: Point[] = [
   { x: 70, y: 40 },
@@ -66,5 +66,26 @@ describe('detectPage', () => {
       bottom: true,
       left: true,
     });
+  });
+});
+
+describe('candidateScore', () => {
+  const result = (confidence: number, areaFrac: number, fill: number): DetectResult => ({
+    outline: { ...fullFrameOutline(100, 100, confidence), confidence },
+    reason: 'page edges found',
+    details: { areaFrac, fill },
+  });
+
+  it('prefers a whole page over a crease-cut part with stronger edges', () => {
+    // Measured on a crumpled brochure: the shadow-cut part had the stronger edge support.
+    const cut = result(0.929, 0.366, 0.69);
+    const whole = result(0.835, 0.637, 0.997);
+    expect(candidateScore(whole)).toBeGreaterThan(candidateScore(cut));
+  });
+
+  it('lets edge support decide between pages that fill their quadrilaterals', () => {
+    expect(candidateScore(result(0.95, 0.5, 0.97))).toBeGreaterThan(
+      candidateScore(result(0.85, 0.55, 0.99)),
+    );
   });
 });

@@ -321,6 +321,27 @@ export function fullFrameOutline(width: number, height: number, confidence: numb
   };
 }
 
+/** A candidate mask filling less than this share of its quadrilateral loses score… */
+const MIN_FILL = 0.85;
+/** …at this rate per unit of missing fill. */
+const FILL_PENALTY = 0.5;
+
+/**
+ * How good one candidate outline is. Edge support decides; a larger page wins near-ties
+ * (shadowed parts of the page also show contrast along their border). A mask that leaves much
+ * of its quadrilateral empty is part of a page cut along a crease shadow, however strong that
+ * shadow's edge, and loses score.
+ * @example const best = candidates.reduce((a, b) => (candidateScore(b) > candidateScore(a) ? b : a));
+ */
+export function candidateScore(r: DetectResult): number {
+  const fill = Number(r.details.fill ?? 1);
+  return (
+    (r.outline?.confidence ?? -1) +
+    0.15 * Number(r.details.areaFrac ?? 0) -
+    FILL_PENALTY * Math.max(0, MIN_FILL - fill)
+  );
+}
+
 /**
  * Finds the page in a photo: paper mask → hull → largest inscribed quad → robust side lines →
  * corners by intersection → four boundary curves that follow the real edge → clipped sides and
@@ -360,9 +381,7 @@ export function detectPage(
     if (!mask) continue;
     const r = detectFromMask(f, mask, edges);
     r.details.feature = name;
-    // Edge support decides; a larger page wins near-ties (shadowed parts of the page also
-    // show contrast along their border).
-    const score = (r.outline?.confidence ?? -1) + 0.15 * Number(r.details.areaFrac ?? 0);
+    const score = candidateScore(r);
     if (score > bestScore) {
       best = r;
       bestScore = score;
