@@ -85,37 +85,66 @@ export function renderGray(src: GrayImage, map: BackwardMap, fill = 255, scale =
   const w = map.outWidth;
   const h = map.outHeight;
   const out = new Float32Array(w * h);
-  const { gridW, step } = map;
+  const { gridW, gridH, step } = map;
+  // The map's nodes interpolated to the current row; along the row the source position is
+  // then linear between neighbouring nodes.
+  const rowX = new Float64Array(gridW);
+  const rowY = new Float64Array(gridW);
   for (let y = 0; y < h; y++) {
     const gy = y / step;
-    const j0 = Math.min(map.gridH - 2, Math.floor(gy));
-    const jj = Math.max(0, j0);
-    const fy = map.gridH > 1 ? gy - jj : 0;
-    const j1 = Math.min(jj + 1, map.gridH - 1);
-    for (let x = 0; x < w; x++) {
-      const gx = x / step;
-      const ii = Math.max(0, Math.min(gridW - 2, Math.floor(gx)));
-      const fx = gridW > 1 ? gx - ii : 0;
-      const i1 = Math.min(ii + 1, gridW - 1);
-      const a = jj * gridW + ii;
-      const b = jj * gridW + i1;
-      const c = j1 * gridW + ii;
-      const d = j1 * gridW + i1;
-      const sx =
-        ((1 - fy) * ((1 - fx) * map.x[a]! + fx * map.x[b]!) +
-          fy * ((1 - fx) * map.x[c]! + fx * map.x[d]!)) *
-        scale;
-      const sy =
-        ((1 - fy) * ((1 - fx) * map.y[a]! + fx * map.y[b]!) +
-          fy * ((1 - fx) * map.y[c]! + fx * map.y[d]!)) *
-        scale;
-      out[y * w + x] =
-        sx < -0.5 || sy < -0.5 || sx > src.width - 0.5 || sy > src.height - 0.5
-          ? fill
-          : bilinear(src, sx, sy);
+    const jj = Math.max(0, Math.min(gridH - 2, Math.floor(gy)));
+    const fy = gridH > 1 ? gy - jj : 0;
+    const j1 = Math.min(jj + 1, gridH - 1);
+    for (let i = 0; i < gridW; i++) {
+      const a = jj * gridW + i;
+      const c = j1 * gridW + i;
+      rowX[i] = ((1 - fy) * map.x[a]! + fy * map.x[c]!) * scale;
+      rowY[i] = ((1 - fy) * map.y[a]! + fy * map.y[c]!) * scale;
     }
+    renderRow(src, rowX, rowY, step, out, y * w, w, fill);
   }
   return { width: w, height: h, data: out };
+}
+
+/** One output row of renderGray from the row-interpolated node positions. */
+function renderRow(
+  src: GrayImage,
+  rowX: Float64Array,
+  rowY: Float64Array,
+  step: number,
+  out: Float32Array,
+  offset: number,
+  w: number,
+  fill: number,
+): void {
+  const gridW = rowX.length;
+  const sw = src.width;
+  const maxX = sw - 0.5;
+  const maxY = src.height - 0.5;
+  const d = src.data;
+  const last = Math.max(0, gridW - 2);
+  for (let x = 0; x < w; x++) {
+    const gx = x / step;
+    const ii = Math.min(last, Math.floor(gx));
+    const fx = gridW > 1 ? gx - ii : 0;
+    const i1 = Math.min(ii + 1, gridW - 1);
+    const sx = rowX[ii]! + fx * (rowX[i1]! - rowX[ii]!);
+    const sy = rowY[ii]! + fx * (rowY[i1]! - rowY[ii]!);
+    if (sx >= 0 && sy >= 0 && sx < maxX - 0.5 && sy < maxY - 0.5) {
+      // Inside: plain bilinear interpolation (the edge-clamped version below otherwise).
+      const x0 = sx | 0;
+      const y0 = sy | 0;
+      const fx0 = sx - x0;
+      const fy0 = sy - y0;
+      const i = y0 * sw + x0;
+      const top = d[i]! + fx0 * (d[i + 1]! - d[i]!);
+      const bot = d[i + sw]! + fx0 * (d[i + sw + 1]! - d[i + sw]!);
+      out[offset + x] = top + fy0 * (bot - top);
+    } else {
+      out[offset + x] =
+        sx < -0.5 || sy < -0.5 || sx > maxX || sy > maxY ? fill : bilinear(src, sx, sy);
+    }
+  }
 }
 
 /**
