@@ -110,6 +110,9 @@ for (let i = 0; i < perFamily; i++) {
           msSsim,
           ld,
           ink,
+          aspect:
+            100 *
+            Math.abs(Math.log((out.height / out.width) * (sample.flat.width / sample.flat.height))),
           errors: c.errors,
           length: c.length,
           ms,
@@ -130,6 +133,7 @@ for (let i = 0; i < perFamily; i++) {
           msSsim: Number.NaN,
           ld: Number.NaN,
           ink: Number.NaN,
+          aspect: Number.NaN,
           errors: Number.NaN,
           length: Number.NaN,
           ms: 0,

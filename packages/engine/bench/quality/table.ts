@@ -8,6 +8,11 @@ export interface Score {
   ld: number;
   /** dark pixels of the output over the ground truth's (≈1 when nothing is lost) */
   ink: number;
+  /**
+   * Aspect-ratio error in % (|ln(output h/w ÷ ground truth h/w)| × 100): the DocUNet metrics
+   * resize the output to the ground truth first, so they cannot see a squashed page.
+   */
+  aspect: number;
   /** OCR edit distance and ground-truth length; NaN when OCR was skipped */
   errors: number;
   length: number;
@@ -22,6 +27,7 @@ export interface Row {
   msSsim: number;
   ld: number;
   ink: number;
+  aspect: number;
   cer: number;
   ocrAccuracy: number;
   errors: number;
@@ -51,6 +57,7 @@ export function aggregate(scores: Score[], variants: string[], families: string[
         msSsim: mean(ok.map((s) => s.msSsim)),
         ld: mean(ok.map((s) => s.ld)),
         ink: mean(ok.map((s) => s.ink)),
+        aspect: mean(ok.map((s) => s.aspect)),
         cer,
         ocrAccuracy: Math.max(0, 1 - cer),
         errors,
@@ -67,11 +74,11 @@ const fmt = (x: number, digits: number): string => (Number.isNaN(x) ? '–' : x.
 /** A markdown table, readable in a terminal and pasteable into notes. */
 export function formatTable(rows: Row[]): string {
   const head =
-    '| variant | family | n | MS-SSIM ↑ | LD ↓ | ink | CER ↓ | OCR acc ↑ | OCR errors | ms/page | failed |';
-  const sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+    '| variant | family | n | MS-SSIM ↑ | LD ↓ | ink | aspect err % ↓ | CER ↓ | OCR acc ↑ | OCR errors | ms/page | failed |';
+  const sep = '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const body = rows.map(
     (r) =>
-      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.ink, 2)} | ${fmt(r.cer, 4)} | ${Number.isNaN(r.cer) ? '–' : `${fmt(r.ocrAccuracy * 100, 1)}%`} | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
+      `| ${r.variant} | ${r.group} | ${r.n} | ${fmt(r.msSsim, 4)} | ${fmt(r.ld, 2)} | ${fmt(r.ink, 2)} | ${fmt(r.aspect, 1)} | ${fmt(r.cer, 4)} | ${Number.isNaN(r.cer) ? '–' : `${fmt(r.ocrAccuracy * 100, 1)}%`} | ${Number.isNaN(r.cer) ? '–' : r.errors} | ${fmt(r.ms, 0)} | ${r.failed} |`,
   );
   return [head, sep, ...body].join('\n');
 }
