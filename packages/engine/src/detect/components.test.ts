@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { components } from './components.ts';
+import { lcg } from '../test-random.ts';
 
 /** Reference: raster-order seeds, breadth-first 4-connected flood, bounds per pixel. */
 function floodReference(mask: Uint8Array, w: number, h: number) {
@@ -48,11 +49,8 @@ function floodReference(mask: Uint8Array, w: number, h: number) {
 }
 
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
-  let s = seed >>> 0;
-  return Uint8Array.from({ length: w * h }, () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32 < density ? 1 : 0;
-  });
+  const rand = lcg(seed);
+  return Uint8Array.from({ length: w * h }, () => (rand() < density ? 1 : 0));
 }
 
 describe('components', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { components } from './components.ts';
 import { fillHoles, morph } from './mask.ts';
+import { lcg } from '../test-random.ts';
 
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
-  let s = seed >>> 0;
-  return Uint8Array.from({ length: w * h }, () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32 < density ? 1 : 0;
-  });
+  const rand = lcg(seed);
+  return Uint8Array.from({ length: w * h }, () => (rand() < density ? 1 : 0));
 }
 
 /** Direct window scan: `on` where any in-image pixel of the (2r+1)² window is `on`. */

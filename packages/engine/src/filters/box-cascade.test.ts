@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxCascade, boxCascade4 } from './box-cascade.ts';
+import { lcg } from '../test-random.ts';
 
 /** One clipped, renormalised box pass along x then along y, by direct summation. */
 function bruteBox(src: Float32Array, w: number, h: number, r: number): Float32Array {
@@ -27,11 +28,8 @@ function bruteBox(src: Float32Array, w: number, h: number, r: number): Float32Ar
 }
 
 function noise(n: number, seed: number): Float32Array {
-  let s = seed >>> 0;
-  return new Float32Array(n).map(() => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s / 2 ** 32) * 255;
-  });
+  const rand = lcg(seed);
+  return new Float32Array(n).map(() => rand() * 255);
 }
 
 function expectClose(got: Float32Array, want: Float32Array, label: string) {

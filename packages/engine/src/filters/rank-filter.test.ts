@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closingFilter, rankFilter } from './rank-filter.ts';
+import { lcg } from '../test-random.ts';
 
 /** Direct (2r+1)² scan, out-of-image samples ignored. */
 function bruteForce(src: Float32Array, w: number, h: number, r: number, max: boolean) {
@@ -20,11 +21,8 @@ function bruteForce(src: Float32Array, w: number, h: number, r: number, max: boo
 
 /** Deterministic pseudo-random floats (LCG), so a failure reproduces. */
 function noise(n: number, seed: number): Float32Array {
-  let s = seed >>> 0;
-  return new Float32Array(n).map(() => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s / 2 ** 32) * 255;
-  });
+  const rand = lcg(seed);
+  return new Float32Array(n).map(() => rand() * 255);
 }
 
 describe('rankFilter', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
 import { boxMean, channelDown, channelsDown } from './raster.ts';
+import { lcg } from '../test-random.ts';
 
 function noiseImage(w: number, h: number, seed: number): RgbImage {
-  let s = seed >>> 0;
-  const data = Uint8Array.from({ length: w * h * 3 }, () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s >>> 24;
-  });
+  const rand = lcg(seed);
+  const data = Uint8Array.from({ length: w * h * 3 }, () => Math.floor(rand() * 256));
   return { width: w, height: h, data };
 }
 
