@@ -86,6 +86,16 @@ export function renderGray(src: GrayImage, map: BackwardMap, fill = 255, scale =
   const h = map.outHeight;
   const out = new Float32Array(w * h);
   const { gridW, gridH, step } = map;
+  // Per output column: its grid cell and weight, the same for every row.
+  const colI = new Int32Array(w);
+  const colF = new Float64Array(w);
+  const lastI = Math.max(0, gridW - 2);
+  for (let x = 0; x < w; x++) {
+    const gx = x / step;
+    colI[x] = Math.min(lastI, Math.floor(gx));
+    colF[x] = gridW > 1 ? gx - colI[x]! : 0;
+  }
+  const di = gridW > 1 ? 1 : 0;
   // The map's nodes interpolated to the current row; along the row the source position is
   // then linear between neighbouring nodes.
   const rowX = new Float64Array(gridW);
@@ -101,35 +111,32 @@ export function renderGray(src: GrayImage, map: BackwardMap, fill = 255, scale =
       rowX[i] = ((1 - fy) * map.x[a]! + fy * map.x[c]!) * scale;
       rowY[i] = ((1 - fy) * map.y[a]! + fy * map.y[c]!) * scale;
     }
-    renderRow(src, rowX, rowY, step, out, y * w, w, fill);
+    renderRow(src, rowX, rowY, colI, colF, di, out, y * w, fill);
   }
   return { width: w, height: h, data: out };
 }
 
-/** One output row of renderGray from the row-interpolated node positions. */
+/** One output row of renderGray from the row-interpolated node positions (next cell at +di). */
 function renderRow(
   src: GrayImage,
   rowX: Float64Array,
   rowY: Float64Array,
-  step: number,
+  colI: Int32Array,
+  colF: Float64Array,
+  di: number,
   out: Float32Array,
   offset: number,
-  w: number,
   fill: number,
 ): void {
-  const gridW = rowX.length;
   const sw = src.width;
   const maxX = sw - 0.5;
   const maxY = src.height - 0.5;
   const d = src.data;
-  const last = Math.max(0, gridW - 2);
-  for (let x = 0; x < w; x++) {
-    const gx = x / step;
-    const ii = Math.min(last, Math.floor(gx));
-    const fx = gridW > 1 ? gx - ii : 0;
-    const i1 = Math.min(ii + 1, gridW - 1);
-    const sx = rowX[ii]! + fx * (rowX[i1]! - rowX[ii]!);
-    const sy = rowY[ii]! + fx * (rowY[i1]! - rowY[ii]!);
+  for (let x = 0; x < colI.length; x++) {
+    const ii = colI[x]!;
+    const fx = colF[x]!;
+    const sx = rowX[ii]! + fx * (rowX[ii + di]! - rowX[ii]!);
+    const sy = rowY[ii]! + fx * (rowY[ii + di]! - rowY[ii]!);
     if (sx >= 0 && sy >= 0 && sx < maxX - 0.5 && sy < maxY - 0.5) {
       // Inside: plain bilinear interpolation (the edge-clamped version below otherwise).
       const x0 = sx | 0;
