@@ -12,6 +12,9 @@
  *   and window [a, b] is extreme(h[a], g[b]); a window clipped at the start is g[b] alone (a = 0
  *   is a block start), one clipped at the end inside a's own block is h[a] alone.
  * - The vertical pass runs over whole rows rather than down strided columns.
+ * - The loops whose iterations are independent (combining g and h, the row ops) take four
+ *   samples per iteration: V8 does not unroll, and the loop overhead was a fair share of these
+ *   few-instruction bodies (closing of a 1.1 MP plane, r = 5: ~28 → ~23 ms).
  */
 
 /** Running max over windows of 2r+1 (0 < r < n) along one row of int-ordered samples. */
@@ -48,7 +51,22 @@ function maxLine(
   }
   const left = Math.min(r, n);
   for (let i = 0; i < left; i++) dst[off + i] = g[Math.min(i + r, n - 1)]!;
-  for (let i = r; i < n - r; i++) {
+  let i = r;
+  for (; i + 4 <= n - r; i += 4) {
+    const a0 = h[i - r]!;
+    const a1 = h[i - r + 1]!;
+    const a2 = h[i - r + 2]!;
+    const a3 = h[i - r + 3]!;
+    const d0 = (g[i + r]! - a0) | 0;
+    const d1 = (g[i + r + 1]! - a1) | 0;
+    const d2 = (g[i + r + 2]! - a2) | 0;
+    const d3 = (g[i + r + 3]! - a3) | 0;
+    dst[off + i] = a0 + (d0 & ~(d0 >> 31));
+    dst[off + i + 1] = a1 + (d1 & ~(d1 >> 31));
+    dst[off + i + 2] = a2 + (d2 & ~(d2 >> 31));
+    dst[off + i + 3] = a3 + (d3 & ~(d3 >> 31));
+  }
+  for (; i < n - r; i++) {
     const a = h[i - r]!;
     const d = (g[i + r]! - a) | 0;
     dst[off + i] = a + (d & ~(d >> 31));
@@ -96,7 +114,22 @@ function minLine(
   }
   const left = Math.min(r, n);
   for (let i = 0; i < left; i++) dst[off + i] = g[Math.min(i + r, n - 1)]!;
-  for (let i = r; i < n - r; i++) {
+  let i = r;
+  for (; i + 4 <= n - r; i += 4) {
+    const a0 = h[i - r]!;
+    const a1 = h[i - r + 1]!;
+    const a2 = h[i - r + 2]!;
+    const a3 = h[i - r + 3]!;
+    const d0 = (g[i + r]! - a0) | 0;
+    const d1 = (g[i + r + 1]! - a1) | 0;
+    const d2 = (g[i + r + 2]! - a2) | 0;
+    const d3 = (g[i + r + 3]! - a3) | 0;
+    dst[off + i] = a0 + (d0 & (d0 >> 31));
+    dst[off + i + 1] = a1 + (d1 & (d1 >> 31));
+    dst[off + i + 2] = a2 + (d2 & (d2 >> 31));
+    dst[off + i + 3] = a3 + (d3 & (d3 >> 31));
+  }
+  for (; i < n - r; i++) {
     const a = h[i - r]!;
     const d = (g[i + r]! - a) | 0;
     dst[off + i] = a + (d & (d >> 31));
@@ -130,7 +163,22 @@ function maxRows(
   bo: number,
   w: number,
 ): void {
-  for (let x = 0; x < w; x++) {
+  let x = 0;
+  for (; x + 4 <= w; x += 4) {
+    const p0 = a[ao + x]!;
+    const p1 = a[ao + x + 1]!;
+    const p2 = a[ao + x + 2]!;
+    const p3 = a[ao + x + 3]!;
+    const d0 = (b[bo + x]! - p0) | 0;
+    const d1 = (b[bo + x + 1]! - p1) | 0;
+    const d2 = (b[bo + x + 2]! - p2) | 0;
+    const d3 = (b[bo + x + 3]! - p3) | 0;
+    dst[o + x] = p0 + (d0 & ~(d0 >> 31));
+    dst[o + x + 1] = p1 + (d1 & ~(d1 >> 31));
+    dst[o + x + 2] = p2 + (d2 & ~(d2 >> 31));
+    dst[o + x + 3] = p3 + (d3 & ~(d3 >> 31));
+  }
+  for (; x < w; x++) {
     const p = a[ao + x]!;
     const d = (b[bo + x]! - p) | 0;
     dst[o + x] = p + (d & ~(d >> 31));
@@ -147,7 +195,22 @@ function minRows(
   bo: number,
   w: number,
 ): void {
-  for (let x = 0; x < w; x++) {
+  let x = 0;
+  for (; x + 4 <= w; x += 4) {
+    const p0 = a[ao + x]!;
+    const p1 = a[ao + x + 1]!;
+    const p2 = a[ao + x + 2]!;
+    const p3 = a[ao + x + 3]!;
+    const d0 = (b[bo + x]! - p0) | 0;
+    const d1 = (b[bo + x + 1]! - p1) | 0;
+    const d2 = (b[bo + x + 2]! - p2) | 0;
+    const d3 = (b[bo + x + 3]! - p3) | 0;
+    dst[o + x] = p0 + (d0 & (d0 >> 31));
+    dst[o + x + 1] = p1 + (d1 & (d1 >> 31));
+    dst[o + x + 2] = p2 + (d2 & (d2 >> 31));
+    dst[o + x + 3] = p3 + (d3 & (d3 >> 31));
+  }
+  for (; x < w; x++) {
     const p = a[ao + x]!;
     const d = (b[bo + x]! - p) | 0;
     dst[o + x] = p + (d & (d >> 31));

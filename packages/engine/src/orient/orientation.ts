@@ -29,12 +29,9 @@ export function textIsVertical(
       const cols = new Float64Array(x1 - x0);
       let total = 0;
       for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) {
-          if (!ink[y * w + x]) continue;
-          rows[y - y0] = rows[y - y0]! + 1;
-          cols[x - x0] = cols[x - x0]! + 1;
-          total++;
-        }
+        const n = inkRowProfile(ink, y * w, x0, x1, cols);
+        rows[y - y0] = n;
+        total += n;
       }
       if (total < 0.01 * (x1 - x0) * (y1 - y0)) continue;
       const energy = (raw: Float64Array, len: number): number => {
@@ -57,6 +54,25 @@ export function textIsVertical(
   }
   const ratio = (vertVotes + 1) / (horizVotes + 1);
   return { vertical: ratio > 2, ratio };
+}
+
+/** Adds the ink of row pixels [o + x0, o + x1) to cols[x − x0]; returns how many there were.
+ *  A small function per row is optimised after a few rows (one long loop would wait for
+ *  on-stack replacement). */
+function inkRowProfile(
+  ink: Uint8Array,
+  o: number,
+  x0: number,
+  x1: number,
+  cols: Float64Array,
+): number {
+  let n = 0;
+  for (let x = x0; x < x1; x++) {
+    if (!ink[o + x]) continue;
+    cols[x - x0] = cols[x - x0]! + 1;
+    n++;
+  }
+  return n;
 }
 
 /**
