@@ -75,6 +75,22 @@ describe('rankFilter', () => {
     }
   });
 
+  it('gives the same results after a larger call left its scratch plane bigger and dirty', () => {
+    rankFilter(noise(64 * 48, 5), 64, 48, 4, true);
+    for (const [w, h] of [
+      [9, 1],
+      [1, 9],
+      [12, 7],
+    ] as const) {
+      const src = noise(w * h, w + 3 * h);
+      for (const max of [true, false]) {
+        expect(rankFilter(src, w, h, 2, max)).toEqual(bruteForce(src, w, h, 2, max));
+      }
+      const want = rankFilter(rankFilter(src, w, h, 2, true), w, h, 2, false);
+      expect(closingFilter(src, w, h, 2)).toEqual(want);
+    }
+  });
+
   it('leaves its input untouched', () => {
     const src = noise(24 * 17, 99);
     const copy = src.slice();

@@ -280,6 +280,16 @@ function direct(src: Float32Array, w: number, h: number, r: number, max: boolean
   return out;
 }
 
+/** Scratch plane for the horizontal pass, kept between calls and grown on demand: a fresh
+ *  plane per call costs page faults and, being external memory, brings the next full GC
+ *  closer. Every call writes all of it that it reads. */
+let scratch = new Int32Array(0);
+
+function scratchPlane(n: number): Int32Array {
+  if (scratch.length < n) scratch = new Int32Array(n);
+  return scratch;
+}
+
 /**
  * Separable square max (grow) or min filter of radius r (out-of-image samples ignored).
  * @example
@@ -293,7 +303,7 @@ export function rankFilter(
   max: boolean,
 ): Float32Array {
   const out = new Float32Array(w * h);
-  rankInto(src, w, h, r, max, new Int32Array(w * h), out);
+  rankInto(src, w, h, r, max, scratchPlane(w * h), out);
   return out;
 }
 
@@ -305,7 +315,7 @@ export function rankFilter(
  * const closed = closingFilter(gray, w, h, 3);
  */
 export function closingFilter(src: Float32Array, w: number, h: number, r: number): Float32Array {
-  const tmp = new Int32Array(w * h);
+  const tmp = scratchPlane(w * h);
   const out = new Float32Array(w * h);
   rankInto(src, w, h, r, true, tmp, out);
   rankInto(out, w, h, r, false, tmp, out);
@@ -348,5 +358,5 @@ function rankInto(
   }
   const dst = new Int32Array(out.buffer, out.byteOffset, n);
   if (ry > 0) columns(tmp, dst, w, h, ry, max ? maxRows : minRows);
-  else dst.set(tmp);
+  else dst.set(tmp.subarray(0, n));
 }
