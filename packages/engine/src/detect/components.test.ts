@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { components } from './components.ts';
+import { components, componentStats } from './components.ts';
 import { lcg } from '../test-random.ts';
 
 /** Reference: raster-order seeds, breadth-first 4-connected flood, bounds per pixel. */
@@ -71,6 +71,8 @@ describe('components', () => {
         const shifted = new Uint8Array(mask.length + 1).subarray(1);
         shifted.set(mask);
         expect(components(shifted, w, h)).toEqual(reference);
+        const { sizes, bounds } = reference;
+        expect(componentStats(mask, w, h)).toEqual({ sizes, bounds });
       }
     }
   });

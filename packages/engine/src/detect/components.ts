@@ -137,6 +137,29 @@ export function components(
   h: number,
 ): { labels: Int32Array; sizes: number[]; bounds: LabelBounds } {
   const labels = new Int32Array(w * h);
+  return { labels, ...label(mask, w, h, labels) };
+}
+
+/**
+ * The sizes and bounding boxes of `components` without the label image, for callers that only
+ * measure the components (no plane-sized Int32Array, no per-pixel label writes).
+ * @example const { sizes, bounds } = componentStats(ink, w, h);
+ */
+export function componentStats(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+): { sizes: number[]; bounds: LabelBounds } {
+  return label(mask, w, h, null);
+}
+
+/** Numbers the components (writing `labels` when given) and measures them. */
+function label(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  labels: Int32Array | null,
+): { sizes: number[]; bounds: LabelBounds } {
   const runs = findRuns(mask, w, h);
   const { y: ry, start, end, parent } = runs;
   const labelOf = new Int32Array(runs.n);
@@ -163,8 +186,7 @@ export function components(
     if (s < left[l]!) left[l] = s;
     if (e - 1 > right[l]!) right[l] = e - 1;
     bottom[l] = ry[k]!;
-    const row = ry[k]! * w;
-    for (let x = s; x < e; x++) labels[row + x] = l;
+    if (labels) labels.fill(l, ry[k]! * w + s, ry[k]! * w + e);
   }
   const bounds = {
     left: Int32Array.from(left),
@@ -172,5 +194,5 @@ export function components(
     top: Int32Array.from(top),
     bottom: Int32Array.from(bottom),
   };
-  return { labels, sizes, bounds };
+  return { sizes, bounds };
 }

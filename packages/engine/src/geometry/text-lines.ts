@@ -1,5 +1,5 @@
 import type { GrayImage } from '../types.ts';
-import { components, type LabelBounds } from '../detect/components.ts';
+import { components, componentStats, type LabelBounds } from '../detect/components.ts';
 import {
   horizontalRules,
   inkMask,
@@ -63,7 +63,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
   const radius = Math.max(3, Math.round(Math.max(w, h) / 250));
   const { mask: ink, closed: localPaper } = inkMask(gray, radius);
   // Character height from connected ink components of plausible size.
-  const { sizes: inkSizes, bounds: inkBounds } = components(ink, w, h);
+  const { sizes: inkSizes, bounds: inkBounds } = componentStats(ink, w, h);
   const nInk = inkSizes.length;
   const { top, bottom: bot, left, right } = inkBounds;
   const heights: number[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
 import { whitenEdgeBackground } from './edge-cleanup.ts';
+import { lcg } from '../test-random.ts';
 
 function page(w: number, h: number): RgbImage {
   return { width: w, height: h, data: new Uint8Array(w * h * 3).fill(255) };
@@ -44,4 +45,85 @@ describe('whitenEdgeBackground', () => {
     expect(whitenEdgeBackground(img)).toBe(0);
     expect(at(img, 100, 2)).toBe(30);
   });
+
+  it('matches a direct reference (label border regions, keep shallow ones, dilate, scan)', () => {
+    const rand = lcg(11);
+    for (const [w, h] of [
+      [60, 40],
+      [33, 71],
+    ] as const) {
+      const img = page(w, h);
+      // Dark and colourful blobs, some on the border, some deep inside, a few grey pixels.
+      for (let k = 0; k < 40; k++) {
+        const cx = Math.floor(rand() * w);
+        const cy = Math.floor(rand() * h);
+        const r = 1 + Math.floor(rand() * 4);
+        const rgb = rand() < 0.5 ? [30, 30, 30] : [250, 40, 200];
+        fill(img, (x, y) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r, rgb);
+      }
+      fill(img, (x, y) => (x * 7 + y * 3) % 23 === 0, [200, 200, 200]);
+      const want = referenceWhiten(img);
+      expect(want.share).toBeGreaterThan(0);
+      const got = { ...img, data: img.data.slice() };
+      expect(whitenEdgeBackground(got)).toBe(want.share);
+      expect(got.data).toEqual(want.data);
+    }
+  });
 });
+
+/** The whitening spelled out: 4-connected background regions touching the border, kept when no
+ *  pixel is deeper than the band, grown by one pixel, whitened. */
+function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
+  const { width: w, height: h } = img;
+  const data = img.data.slice();
+  const band = Math.max(2, Math.round(0.12 * Math.min(w, h)));
+  const bg = (i: number) => {
+    const [r, g, b] = [data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!];
+    return 0.299 * r + 0.587 * g + 0.114 * b < 185 || Math.max(r, g, b) - Math.min(r, g, b) > 100;
+  };
+  const region = new Int32Array(w * h).fill(-1);
+  const shallow: boolean[] = [];
+  for (let s = 0; s < w * h; s++) {
+    const sx = s % w;
+    const sy = Math.floor(s / w);
+    const onBorder = sx === 0 || sy === 0 || sx === w - 1 || sy === h - 1;
+    if (!onBorder || region[s] !== -1 || !bg(s)) continue;
+    const id = shallow.length;
+    let ok = true;
+    const stack = [s];
+    region[s] = id;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w;
+      const y = Math.floor(i / w);
+      if (Math.min(x, y, w - 1 - x, h - 1 - y) > band) ok = false;
+      for (const [nx, ny] of [
+        [x - 1, y],
+        [x + 1, y],
+        [x, y - 1],
+        [x, y + 1],
+      ] as const) {
+        const j = ny * w + nx;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || region[j] !== -1 || !bg(j)) continue;
+        region[j] = id;
+        stack.push(j);
+      }
+    }
+    shallow.push(ok);
+  }
+  const kept = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < w && y < h && region[y * w + x]! >= 0 && shallow[region[y * w + x]!];
+  let changed = 0;
+  const out = data.slice();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!(kept(x, y) || kept(x - 1, y) || kept(x + 1, y) || kept(x, y - 1) || kept(x, y + 1)))
+        continue;
+      const o = 3 * (y * w + x);
+      if (out[o] === 255 && out[o + 1] === 255 && out[o + 2] === 255) continue;
+      out.fill(255, o, o + 3);
+      changed++;
+    }
+  }
+  return { data: out, share: changed / (w * h) };
+}

@@ -31,6 +31,8 @@ export function whitenEdgeBackground(img: RgbImage): number {
   // 1: seen, 2: whitened
   const mark = new Uint8Array(w * h);
   const region: number[] = [];
+  // Every pixel of the regions kept for whitening, in flood order.
+  const whitened: number[] = [];
   const flood = (start: number): void => {
     if (mark[start] || !isBackground(start)) return;
     region.length = 0;
@@ -47,7 +49,11 @@ export function whitenEdgeBackground(img: RgbImage): number {
       if (y > 0) visit(i - w);
       if (y < h - 1) visit(i + w);
     }
-    if (!deep) for (const i of region) mark[i] = 2;
+    if (deep) return;
+    for (const i of region) {
+      mark[i] = 2;
+      whitened.push(i);
+    }
   };
   const visit = (j: number): void => {
     if (mark[j] || !isBackground(j)) return;
@@ -62,28 +68,24 @@ export function whitenEdgeBackground(img: RgbImage): number {
     flood(y * w);
     flood(y * w + w - 1);
   }
+  // The whitened regions grown by one pixel (the grey rim between background and paper): each
+  // whitened pixel and its four neighbours, so only the regions' own pixels are visited.
   let changed = 0;
-  // Whitened regions lie within the band, so only the band (and one pixel more) is scanned.
-  const reach = band + 2;
-  for (let y = 0; y < h; y++) {
-    const edgeRow = y < reach || y >= h - reach;
-    for (let x = 0; x < w; x++) {
-      if (!edgeRow && x === reach) x = Math.max(x, w - reach);
-      const i = y * w + x;
-      // The whitened regions grown by one pixel (the grey rim between background and paper).
-      const hit =
-        mark[i] === 2 ||
-        (x > 0 && mark[i - 1] === 2) ||
-        (x < w - 1 && mark[i + 1] === 2) ||
-        (y > 0 && mark[i - w] === 2) ||
-        (y < h - 1 && mark[i + w] === 2);
-      const o = 3 * i;
-      if (!hit || (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255)) continue;
-      data[o] = 255;
-      data[o + 1] = 255;
-      data[o + 2] = 255;
-      changed++;
-    }
+  const whiten = (i: number): void => {
+    const o = 3 * i;
+    if (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255) return;
+    data[o] = 255;
+    data[o + 1] = 255;
+    data[o + 2] = 255;
+    changed++;
+  };
+  for (const i of whitened) {
+    const x = i % w;
+    whiten(i);
+    if (x > 0) whiten(i - 1);
+    if (x < w - 1) whiten(i + 1);
+    if (i >= w) whiten(i - w);
+    if (i + w < w * h) whiten(i + w);
   }
   return changed / (w * h);
 }
