@@ -46,25 +46,7 @@ export function tap7(src: Float32Array, w: number, h: number): Float32Array {
     }
   }
   const out = new Float32Array(w * h);
-  const k = 1 / 27;
-  for (let y = 3; y < h - 3; y++) {
-    const o = y * w;
-    const a = o - 3 * w;
-    const b = o - 2 * w;
-    const c = o - w;
-    const d = o + w;
-    const e = o + 2 * w;
-    const f = o + 3 * w;
-    for (let x = 0; x < w; x++) {
-      out[o + x] =
-        (tmp[a + x]! +
-          tmp[f + x]! +
-          3 * (tmp[b + x]! + tmp[e + x]!) +
-          6 * (tmp[c + x]! + tmp[d + x]!) +
-          7 * tmp[o + x]!) *
-        k;
-    }
-  }
+  for (let y = 3; y < h - 3; y++) tap7Column(tmp, out, y * w, w);
   for (let x = 0; x < w; x++) {
     for (const [from, step] of [
       [x, w],
@@ -76,6 +58,27 @@ export function tap7(src: Float32Array, w: number, h: number): Float32Array {
     }
   }
   return out;
+}
+
+/** The 7-tap kernel down the columns for output row o..o+w (rows 3..h−4), in a small function
+ *  that is optimised after a few rows. */
+function tap7Column(tmp: Float32Array, out: Float32Array, o: number, w: number): void {
+  const k = 1 / 27;
+  const a = o - 3 * w;
+  const b = o - 2 * w;
+  const c = o - w;
+  const d = o + w;
+  const e = o + 2 * w;
+  const f = o + 3 * w;
+  for (let x = 0; x < w; x++) {
+    out[o + x] =
+      (tmp[a + x]! +
+        tmp[f + x]! +
+        3 * (tmp[b + x]! + tmp[e + x]!) +
+        6 * (tmp[c + x]! + tmp[d + x]!) +
+        7 * tmp[o + x]!) *
+      k;
+  }
 }
 
 /** The 7-tap kernel along one row's interior (samples 3..w−4). */
