@@ -1,4 +1,4 @@
-import type { CoarseGrid } from './coarse.ts';
+import { coarseGrid, rowTaps, type CoarseGrid } from './coarse.ts';
 import { boxCascade4 } from '../filters/box-cascade.ts';
 import { gaussianRadius, rankFilter } from './filters.ts';
 
@@ -20,77 +20,129 @@ export interface ClosedPage {
   paper: [number, number, number];
 }
 
+/** Block size of the grid the local paper chromaticity is averaged on: it is a blur about a
+ *  twelfth of the page wide, so 4×4 blocks and bilinear sampling lose nothing visible. */
+const LOCAL_BLOCK = 4;
+
 /**
- * Lit pixels (at least a third as bright as the paper) and lit × chromaticity rgb / (r+g+b) per
- * channel, interleaved per pixel (lit, r, g, b): the inputs of the local paper colour.
+ * Per cell of `grid`, the mean over its pixels of: lit (at least a third as bright as the
+ * paper) and lit × chromaticity rgb / (r+g+b) per channel, interleaved (lit, r, g, b): the
+ * inputs of the local paper colour.
  */
-function litChroma(page: ClosedPage): Float32Array {
-  const { width, height } = page;
-  const out = new Float32Array(4 * width * height);
+function litChroma(page: ClosedPage, grid: CoarseGrid): Float32Array {
+  const { width, height, f, cw, ch, cell } = grid;
+  const out = new Float32Array(4 * cw * ch);
+  const count = new Float32Array(cw * ch);
   // Row by row: a function called per row is optimised after a few rows and stays so across
   // pages; one long loop per page would run in the baseline tier until on-stack replacement.
-  for (let y = 0; y < height; y++) litChromaRow(page, y * width, (y + 1) * width, out);
+  for (let y = 0; y < height; y++) {
+    litChromaRow(page, cell, y * width, width, Math.floor(y / f) * cw, out, count);
+  }
+  for (let c = 0; c < cw * ch; c++) {
+    const inv = 1 / count[c]!;
+    for (let k = 4 * c; k < 4 * c + 4; k++) out[k] = out[k]! * inv;
+  }
   return out;
 }
 
-/** litChroma for pixels [from, to). */
-function litChromaRow(page: ClosedPage, from: number, to: number, out: Float32Array): void {
+/** litChroma's sums for the image row starting at pixel o, whose cells start at index cy. */
+function litChromaRow(
+  page: ClosedPage,
+  cell: Int32Array,
+  o: number,
+  width: number,
+  cy: number,
+  out: Float32Array,
+  count: Float32Array,
+): void {
   const { r, g, b, luma } = page;
   const min = 0.35 * page.paperLuma;
-  for (let i = from; i < to; i++) {
+  for (let x = 0; x < width; x++) {
+    const c = cy + cell[x]!;
+    count[c] = count[c]! + 1;
+    const i = o + x;
     if (luma[i]! < min) continue;
     const sum = r[i]! + g[i]! + b[i]! + 1e-3;
-    const o = 4 * i;
-    out[o] = 1;
-    out[o + 1] = r[i]! / sum;
-    out[o + 2] = g[i]! / sum;
-    out[o + 3] = b[i]! / sum;
+    const q = 4 * c;
+    out[q] = out[q]! + 1;
+    out[q + 1] = out[q + 1]! + r[i]! / sum;
+    out[q + 2] = out[q + 2]! + g[i]! / sum;
+    out[q + 3] = out[q + 3]! + b[i]! / sum;
   }
 }
 
 /** Marks the pixels whose chromaticity is far from the local paper's (`local`: the blurred
- *  litChroma), or that are near-black; returns how many. */
+ *  litChroma on `grid`, sampled bilinearly), or that are near-black; returns how many. */
 function markPixels(
   page: ClosedPage,
   local: Float32Array,
+  grid: CoarseGrid,
   paperChroma: [number, number, number],
   out: Uint8Array,
 ): number {
-  const { width, height } = page;
+  const { width, height, cw } = grid;
+  const line = new Float32Array(4 * width);
   let count = 0;
   for (let y = 0; y < height; y++) {
-    count += markRow(page, local, paperChroma, out, y * width, (y + 1) * width);
+    const [j0, j1, fy] = rowTaps(grid, y);
+    localRow(local, grid, j0 * cw, j1 * cw, fy, line);
+    count += markRow(page, line, paperChroma, out, y * width, width);
   }
   return count;
 }
 
-/** markPixels for pixels [from, to). */
+/** The local field at every pixel of one row, between cell rows a and b (weight fy). */
+function localRow(
+  local: Float32Array,
+  grid: CoarseGrid,
+  a: number,
+  b: number,
+  fy: number,
+  line: Float32Array,
+): void {
+  const { width, x0, x1, fx } = grid;
+  for (let x = 0; x < width; x++) {
+    const f = fx[x]!;
+    const c00 = 4 * (a + x0[x]!);
+    const c01 = 4 * (a + x1[x]!);
+    const c10 = 4 * (b + x0[x]!);
+    const c11 = 4 * (b + x1[x]!);
+    for (let k = 0; k < 4; k++) {
+      const top = local[c00 + k]! * (1 - f) + local[c01 + k]! * f;
+      const bot = local[c10 + k]! * (1 - f) + local[c11 + k]! * f;
+      line[4 * x + k] = top * (1 - fy) + bot * fy;
+    }
+  }
+}
+
+/** markPixels for the row starting at pixel o (`local`: that row's field, 4 per pixel). */
 function markRow(
   page: ClosedPage,
   local: Float32Array,
   paperChroma: [number, number, number],
   out: Uint8Array,
-  from: number,
-  to: number,
+  o: number,
+  width: number,
 ): number {
   const { r, g, b, luma } = page;
   const [pr, pg, pb] = paperChroma;
   const dark = 0.2 * page.paperLuma;
   const t = CHROMA_THRESHOLD;
   let count = 0;
-  for (let i = from; i < to; i++) {
+  for (let x = 0; x < width; x++) {
+    const i = o + x;
     let off = luma[i]! < dark;
     if (!off) {
-      const o = 4 * i;
-      const w = local[o]!;
+      const q = 4 * x;
+      const w = local[q]!;
       const sum = r[i]! + g[i]! + b[i]! + 1e-3;
       let dr: number;
       let dg: number;
       let db: number;
       if (w > 0.05) {
-        dr = r[i]! / sum - local[o + 1]! / w;
-        dg = g[i]! / sum - local[o + 2]! / w;
-        db = b[i]! / sum - local[o + 3]! / w;
+        dr = r[i]! / sum - local[q + 1]! / w;
+        dg = g[i]! / sum - local[q + 2]! / w;
+        db = b[i]! / sum - local[q + 3]! / w;
       } else {
         dr = r[i]! / sum - pr;
         dg = g[i]! / sum - pg;
@@ -113,16 +165,25 @@ function markRow(
  * the local paper chromaticity is a wide mean over lit pixels, so a colour cast that varies
  * across the page (warm lamp on one side) is paper, while a band of highlighter — a small part
  * of the window — stands out against it.
- * (Measured: blurring on a 2× or 4× coarser grid flips enough borderline pixels to change whole
- * refilled regions of a colourful page, so this stays at full resolution.)
+ * The local mean is taken on a 4× coarser grid (16× less work for a blur ~85 px wide) and
+ * sampled bilinearly. That moves the test's threshold by a hair, so pixels right at it can
+ * flip (at most ~0.2 % of a 0.7 MP photo, measured on 12 bench photos); bench:quality --n 8
+ * changed in 4 of 32 pages, by at most 0.001 MS-SSIM and 0.1 LD, no family worse.
  * @example
  * const { mask, count } = nonPaperMask(page); // count / (w·h) ≈ 0.05 for a page with a photo
  */
 export function nonPaperMask(page: ClosedPage): { mask: Uint8Array; count: number } {
   const { width, height, paper } = page;
   const sigma = Math.max(4, Math.max(width, height) / 12);
+  const grid = coarseGrid(width, height, LOCAL_BLOCK);
   // The four planes blurred together (interleaved): see boxCascade4.
-  const local = boxCascade4(litChroma(page), width, height, gaussianRadius(sigma), 3);
+  const local = boxCascade4(
+    litChroma(page, grid),
+    grid.cw,
+    grid.ch,
+    gaussianRadius(sigma / LOCAL_BLOCK),
+    3,
+  );
   const paperSum = paper[0] + paper[1] + paper[2] + 1e-3;
   const paperChroma: [number, number, number] = [
     paper[0] / paperSum,
@@ -130,7 +191,7 @@ export function nonPaperMask(page: ClosedPage): { mask: Uint8Array; count: numbe
     paper[2] / paperSum,
   ];
   const mask = new Uint8Array(width * height);
-  const count = markPixels(page, local, paperChroma, mask);
+  const count = markPixels(page, local, grid, paperChroma, mask);
   return { mask, count };
 }
 
