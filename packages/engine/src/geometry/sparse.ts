@@ -1,7 +1,7 @@
 /**
  * Sparse least squares: rows are added one at a time (already weighted), then the normal
  * equations AᵀA x = Aᵀb are solved by Jacobi-preconditioned conjugate gradients without ever
- * forming AᵀA (two CSR products per iteration). Float64 throughout.
+ * forming AᵀA (one pass over the rows per iteration). Float64 throughout.
  */
 export class LeastSquares {
   private cols = new Int32Array(1024);
@@ -114,7 +114,6 @@ export class LeastSquares {
     const z = new Float64Array(n);
     for (let j = 0; j < n; j++) z[j] = diag[j]! * r[j]!;
     const p = Float64Array.from(z);
-    const Ap = new Float64Array(m);
     const AtAp = new Float64Array(n);
     let rz = 0;
     for (let j = 0; j < n; j++) rz += r[j]! * z[j]!;
@@ -128,10 +127,7 @@ export class LeastSquares {
       let rn = 0;
       for (let j = 0; j < n; j++) rn += r[j]! * r[j]!;
       if (Math.sqrt(rn) / bnorm < tol) break;
-      mulA(p, Ap);
-      mulAt(Ap, AtAp);
-      let pAp = 0;
-      for (let i = 0; i < m; i++) pAp += Ap[i]! * Ap[i]!;
+      const pAp = normalProduct(rowPtr, cols, vals, m, p, AtAp);
       if (pAp <= 0) break;
       const alpha = rz / pAp;
       for (let j = 0; j < n; j++) {
@@ -147,4 +143,30 @@ export class LeastSquares {
     }
     return iter;
   }
+}
+
+/**
+ * One pass over the rows for AᵀA·p (into out) and |A·p|²: each row's dot product with p is
+ * used at once, so the rows are read once per iteration instead of twice.
+ */
+function normalProduct(
+  rowPtr: Int32Array,
+  cols: Int32Array,
+  vals: Float64Array,
+  m: number,
+  p: Float64Array,
+  out: Float64Array,
+): number {
+  out.fill(0);
+  let pAp = 0;
+  for (let i = 0; i < m; i++) {
+    const k0 = rowPtr[i]!;
+    const k1 = rowPtr[i + 1]!;
+    let s = 0;
+    for (let k = k0; k < k1; k++) s += vals[k]! * p[cols[k]!]!;
+    pAp += s * s;
+    if (s === 0) continue;
+    for (let k = k0; k < k1; k++) out[cols[k]!] = out[cols[k]!]! + vals[k]! * s;
+  }
+  return pAp;
 }
