@@ -268,7 +268,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     ratio: Math.max(ud0.ratio, ud1.ratio),
     confidence: Math.min(ud0.confidence, ud1.confidence),
   };
-  if (ud.upsideDown && ud.confidence > 0.3) {
+  // Flipped body text reads at ratios of 0.25–0.45, while an upright form or invoice can read as
+  // low as 0.7 once crumpled, so a turn needs both views clearly below one.
+  if (ud.upsideDown && ud.confidence > 0.3 && ud.ratio < 0.6) {
     map = rotateMap(map, 180);
     rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];
   }
