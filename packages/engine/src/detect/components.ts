@@ -186,7 +186,10 @@ function label(
     if (s < left[l]!) left[l] = s;
     if (e - 1 > right[l]!) right[l] = e - 1;
     bottom[l] = ry[k]!;
-    if (labels) labels.fill(l, ry[k]! * w + s, ry[k]! * w + e);
+    if (labels) {
+      const row = ry[k]! * w;
+      for (let x = s; x < e; x++) labels[row + x] = l;
+    }
   }
   const bounds = {
     left: Int32Array.from(left),
