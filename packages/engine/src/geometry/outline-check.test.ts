@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageOutline, Point } from '../types.ts';
 import { identityMap, renderGray } from './backward-map.ts';
-import { checkOutlineAgainstText } from './outline-check.ts';
+import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { drawTextPage } from './test-images.ts';
 import { detectTextLines } from './text-lines.ts';
 
@@ -46,5 +46,37 @@ describe('checkOutlineAgainstText', () => {
     const few = { ...lines, lines: lines.lines.slice(0, 3) };
     const check = checkOutlineAgainstText(page, box(2, 2, 398, 478), few, 1);
     expect(check.problem).toMatch(/kept only/);
+  });
+});
+
+describe('growOutlineToText', () => {
+  const page = drawTextPage(400, 480, (x, y) => [x, y]);
+  const lines = detectTextLines(renderGray(page, identityMap(400, 480)));
+
+  it('moves the side that cuts off the last lines out past them (a fold taken for the end)', () => {
+    const cut = box(2, 2, 398, 400);
+    const check = checkOutlineAgainstText(page, cut, lines, 1);
+    expect(check.problem).toBeNull();
+    expect(check.details.outsideShare).toBeGreaterThan(0.01);
+    const lowest = Math.max(...check.outside.map((p) => p.y));
+    const grown = growOutlineToText(cut, check.outside, 10, 400, 480)!;
+    // Only the bottom moved, by a uniform shift; the sides stretched to meet it.
+    expect(grown.top).toEqual(cut.top);
+    for (const p of grown.bottom) expect(p.y).toBeCloseTo(lowest + 10, 6);
+    expect(grown.corners[2]).toEqual(grown.right[grown.right.length - 1]);
+    expect(grown.left[0]).toEqual(cut.left[0]);
+    expect(grown.left[7]!.y).toBeCloseTo(lowest + 10, 6);
+    const again = checkOutlineAgainstText(page, grown, lines, 1);
+    expect(again.details.outsideShare).toBeLessThan(0.005);
+  });
+
+  it('leaves the outline alone when the text outside is not beyond one side, or off the image', () => {
+    const pts = [
+      { x: 200, y: -5 },
+      { x: 200, y: 490 },
+    ];
+    expect(growOutlineToText(box(2, 2, 398, 478), pts, 10, 400, 480)).toBeNull();
+    expect(growOutlineToText(box(2, 2, 398, 400), [{ x: 200, y: 470 }], 20, 400, 480)).toBeNull();
+    expect(growOutlineToText(box(2, 2, 398, 400), [], 20, 400, 480)).toBeNull();
   });
 });

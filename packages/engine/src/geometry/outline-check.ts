@@ -13,6 +13,10 @@ export interface OutlineCheck {
   /** null when the outline is consistent with the text; else why it is not */
   problem: string | null;
   details: Record<string, number>;
+  /** samples of text lines well outside the outline, in photo pixels */
+  outside: Point[];
+  /** character height in photo pixels */
+  charHeight: number;
 }
 
 function ring(o: PageOutline): Point[] {
@@ -69,6 +73,7 @@ export function checkOutlineAgainstText(
   const poly = ring(outline);
   let total = 0;
   let outside = 0;
+  const outsidePoints: Point[] = [];
   // Text only (rules include shadows and edges of the table the page lies on), and only well
   // outside the outline: a curled border may pass just over the ends of lines.
   const textLines = frame.lines.filter((l) => !l.rule);
@@ -79,7 +84,10 @@ export function checkOutlineAgainstText(
     for (let k = 0; k < n; k++) {
       const x = l.xs[k]! / fs;
       const y = l.ys[k]! / fs;
-      if (!inside(poly, x, y) && distance2(poly, x, y) > margin2) out++;
+      if (!inside(poly, x, y) && distance2(poly, x, y) > margin2) {
+        out++;
+        outsidePoints.push({ x, y });
+      }
     }
     total += l.length;
     outside += (l.length * out) / Math.max(1, n);
@@ -91,17 +99,107 @@ export function checkOutlineAgainstText(
     outsideShare: total > 0 ? outside / total : 0,
     keptShare: frameLength > 0 ? rectLength / frameLength : 1,
   };
+  const found = { details, outside: outsidePoints, charHeight: frame.charHeight / fs };
   if (textLines.length >= 3 && details.outsideShare > MAX_OUTSIDE) {
     return {
       problem: `${Math.round(details.outsideShare * 100)}% of the text lies outside the page outline`,
-      details,
+      ...found,
     };
   }
   if (textLines.length >= 5 && details.keptShare < MIN_KEPT) {
     return {
       problem: `rectifying by the outline kept only ${Math.round(details.keptShare * 100)}% of the text lines`,
-      details,
+      ...found,
     };
   }
-  return { problem: null, details };
+  return { problem: null, ...found };
+}
+
+type Side = 'top' | 'right' | 'bottom' | 'left';
+
+/**
+ * Moves one side of an outline out past text that lies beyond it (a shadowed panel behind a fold
+ * taken for the page's end): the side is shifted along its outward normal until every outside
+ * point is `margin` px inside, and the two neighbouring sides stretch to meet it. Returns null
+ * unless at least 80 % of the points lie beyond one side, or when the shift leaves the image.
+ * @example const grown = growOutlineToText(outline, check.outside, 2 * check.charHeight, w, h);
+ */
+export function growOutlineToText(
+  outline: PageOutline,
+  points: Point[],
+  margin: number,
+  width: number,
+  height: number,
+): PageOutline | null {
+  if (points.length === 0) return null;
+  const [tl, tr, br, bl] = outline.corners;
+  // Each side as a chord with its outward unit normal (the page is on the inner side).
+  const centre = {
+    x: (tl.x + tr.x + br.x + bl.x) / 4,
+    y: (tl.y + tr.y + br.y + bl.y) / 4,
+  };
+  const chord = (a: Point, b: Point) => {
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    let nx = -(b.y - a.y) / len;
+    let ny = (b.x - a.x) / len;
+    if ((centre.x - a.x) * nx + (centre.y - a.y) * ny > 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    return { a, nx, ny };
+  };
+  const sides: Record<Side, ReturnType<typeof chord>> = {
+    top: chord(tl, tr),
+    right: chord(tr, br),
+    bottom: chord(bl, br),
+    left: chord(tl, bl),
+  };
+  const beyond = (side: Side, p: Point): number => {
+    const c = sides[side];
+    return (p.x - c.a.x) * c.nx + (p.y - c.a.y) * c.ny;
+  };
+  const names: Side[] = ['top', 'right', 'bottom', 'left'];
+  const counts = { top: 0, right: 0, bottom: 0, left: 0 };
+  for (const p of points) {
+    let best: Side = 'top';
+    for (const n of names) if (beyond(n, p) > beyond(best, p)) best = n;
+    counts[best]++;
+  }
+  const side = names.reduce((a, b) => (counts[b] > counts[a] ? b : a));
+  if (counts[side] < 0.8 * points.length || outline.clipped[side]) return null;
+  let reach = 0;
+  for (const p of points) reach = Math.max(reach, beyond(side, p));
+  const shift = reach + margin;
+  const { nx, ny } = sides[side];
+  const move = (p: Point, f: number): Point => ({
+    x: p.x + f * shift * nx,
+    y: p.y + f * shift * ny,
+  });
+  // Neighbouring sides run from their first corner to their second; they stretch linearly
+  // towards the corner that moves.
+  const stretch = (pts: Point[], atEnd: boolean): Point[] =>
+    pts.map((p, k) => move(p, atEnd ? k / (pts.length - 1) : 1 - k / (pts.length - 1)));
+  const out: PageOutline = {
+    ...outline,
+    top: side === 'top' ? outline.top.map((p) => move(p, 1)) : outline.top,
+    right: side === 'right' ? outline.right.map((p) => move(p, 1)) : outline.right,
+    bottom: side === 'bottom' ? outline.bottom.map((p) => move(p, 1)) : outline.bottom,
+    left: side === 'left' ? outline.left.map((p) => move(p, 1)) : outline.left,
+  };
+  if (side === 'top' || side === 'bottom') {
+    out.left = stretch(outline.left, side === 'bottom');
+    out.right = stretch(outline.right, side === 'bottom');
+  } else {
+    out.top = stretch(outline.top, side === 'right');
+    out.bottom = stretch(outline.bottom, side === 'right');
+  }
+  out.corners = [
+    out.top[0]!,
+    out.top[out.top.length - 1]!,
+    out.bottom[out.bottom.length - 1]!,
+    out.bottom[0]!,
+  ];
+  const all = [...out.top, ...out.right, ...out.bottom, ...out.left];
+  if (all.some((p) => p.x < -1 || p.y < -1 || p.x > width || p.y > height)) return null;
+  return out;
 }

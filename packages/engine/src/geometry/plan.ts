@@ -5,7 +5,7 @@ import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts'
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
-import { checkOutlineAgainstText } from './outline-check.ts';
+import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { toGray } from './raster.ts';
 
@@ -25,6 +25,9 @@ const ANALYSIS_SIDE = 1280;
  * Whether a text line or a rule runs into the page's edge, where a margin should be (rules
  * right on the edge are the page border itself, not content).
  */
+/** Share of the photo's text (by length) beyond the outline above which the outline grows. */
+const MIN_OUTSIDE = 0.01;
+
 function textAtEdge(t: TextLines, rect: { width: number; height: number }): boolean {
   const my = 0.03 * rect.height;
   const mx = 0.015 * rect.width;
@@ -151,6 +154,38 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       globalStage.reason = `${check.problem}: keeping the full frame`;
       globalApplied = false;
       paper = null;
+    } else if (check.details.outsideShare! > MIN_OUTSIDE) {
+      // A little text beyond one side (a shadowed panel behind a fold taken for the page's
+      // end): move that side out past it, so nothing printed is cut off.
+      const grown = growOutlineToText(
+        outline,
+        check.outside,
+        2 * check.charHeight,
+        work.width,
+        work.height,
+      );
+      const g = grown && globalMap(grown, work.width, work.height, STEP);
+      if (grown && g) {
+        const s2 = Math.min(1, ANALYSIS_SIDE / Math.max(g.map.outWidth, g.map.outHeight));
+        const rect2 = renderGray(gray, scaleOutput(g.map, s2));
+        const lines2 = detectTextLines(rect2);
+        const check2 = checkOutlineAgainstText(gray, grown, lines2, s2);
+        if (
+          !check2.problem &&
+          check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
+          lines2.lines.length >= lines.lines.length
+        ) {
+          outline = grown;
+          map = g.map;
+          aspect = g.aspect;
+          paper = g.paper;
+          scale = s2;
+          rect = rect2;
+          lines = lines2;
+          globalStage.reason = `${globalStage.reason} (outline grown past ${Math.round(100 * check.details.outsideShare!)}% of the text beyond its edge)`;
+          globalStage.details = { ...g.details, ...check2.details, grown: true };
+        }
+      }
     }
   }
   if (retry) {
