@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
 import { estimateBackground } from './background.ts';
 import { sauvola } from './binarize.ts';
-import { enhanceAppearance } from './enhance.ts';
+import { enhanceAppearance, photoRegions } from './enhance.ts';
 import { boxBlur, gaussianBlur, rankFilter } from './filters.ts';
 
 const W = 600;
@@ -185,6 +185,33 @@ describe('appearance', () => {
     expect(bw.data[(30 * 100 + 31) * 3]).toBe(255);
   });
 
+  it('sauvola keeps grey where a smaller keep mask marks the page, scaled to the image', () => {
+    // A 200×120 page whose keep mask was estimated on a 50×30 copy (as restore() does): the
+    // mask's lower-right quarter is the photo, so is the image's.
+    const img: RgbImage = { width: 200, height: 120, data: new Uint8Array(200 * 120 * 3) };
+    img.data.fill(128);
+    const nonPaper = new Uint8Array(50 * 30);
+    for (let y = 15; y < 30; y++) nonPaper.fill(1, y * 50 + 25, y * 50 + 50);
+    const plane = () => new Float32Array(50 * 30).fill(128);
+    const keep = {
+      factor: 1,
+      width: 50,
+      height: 30,
+      planes: [plane(), plane(), plane()] as [Float32Array, Float32Array, Float32Array],
+      nonPaper,
+      paper: [128, 128, 128] as [number, number, number],
+      nonPaperFraction: 0.25,
+    };
+    const bw = sauvola(img, { keep, radius: 8 });
+    const at = (x: number, y: number) => bw.data[(y * 200 + x) * 3];
+    expect(at(150, 90)).toBe(128);
+    expect(at(199, 119)).toBe(128);
+    expect(at(101, 61)).toBe(128);
+    expect(at(98, 90)).not.toBe(128);
+    expect(at(150, 58)).not.toBe(128);
+    expect(at(50, 20)).not.toBe(128);
+  });
+
   it('marks a large dark photo as not paper so it is not washed out', () => {
     const img = page(
       () => 1,
@@ -271,5 +298,37 @@ describe('coloured marks on a cast page', () => {
     expect(pb.chroma).toBeGreaterThan(20);
     // Pale pink clips to white in red and blue after the levels stretch: magenta-pink remains.
     expect(pb.hue >= 290 || pb.hue < 15).toBe(true);
+  });
+});
+
+describe('photoRegions', () => {
+  const bg = (nonPaper: Uint8Array) => {
+    const plane = () => new Float32Array(200 * 150).fill(240);
+    return {
+      factor: 1,
+      width: 200,
+      height: 150,
+      planes: [plane(), plane(), plane()] as [Float32Array, Float32Array, Float32Array],
+      nonPaper,
+      paper: [240, 240, 240] as [number, number, number],
+      nonPaperFraction: 0.1,
+    };
+  };
+
+  it('keeps a photo-sized block and drops highlighter bands and sparse marks', () => {
+    const m = new Uint8Array(200 * 150);
+    for (let y = 20; y < 60; y++) m.fill(1, y * 200 + 30, y * 200 + 90); // a 60 × 40 photo
+    for (let y = 80; y < 88; y++) m.fill(1, y * 200 + 20, y * 200 + 180); // a highlighter band
+    for (let y = 100; y < 140; y += 3) m[y * 200 + 150 + (y % 7)] = 1; // a thin crease trail
+    const keep = photoRegions(bg(m))!;
+    expect(keep[40 * 200 + 60]).toBe(1);
+    expect(keep[84 * 200 + 100]).toBe(0);
+    expect(keep.reduce((a, b) => a + b, 0)).toBe(60 * 40);
+  });
+
+  it('is null when nothing on the page looks like a photo', () => {
+    const m = new Uint8Array(200 * 150);
+    for (let y = 80; y < 88; y++) m.fill(1, y * 200 + 20, y * 200 + 180);
+    expect(photoRegions(bg(m))).toBeNull();
   });
 });

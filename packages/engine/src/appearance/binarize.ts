@@ -40,6 +40,12 @@ export interface SauvolaOptions {
   ceiling?: number;
 }
 
+/** The cell that pixel v of a `size`-pixel side falls in on a grid of `cells` over the same
+ *  extent. */
+function gridCell(v: number, size: number, cells: number): number {
+  return Math.min(cells - 1, Math.floor(((v + 0.5) * cells) / size));
+}
+
 /**
  * Sauvola adaptive binarisation (T = m·(1 + k·(s/R − 1))) with local mean and deviation from
  * running box sums in double precision. Photo regions flagged in `keep` stay grey.
@@ -59,16 +65,17 @@ export function sauvola(img: RgbImage, opts: SauvolaOptions = {}): RgbImage {
   const out = new Uint8Array(w * h * 3);
   const keep = opts.keep;
   const ceiling = opts.ceiling ?? 170;
+  // The keep mask covers the whole page at its own (reduced) size, which need not be this
+  // image's size divided by its factor: restore() estimates it on a small copy of the page.
+  const keepCol = new Int32Array(w);
+  if (keep) for (let x = 0; x < w; x++) keepCol[x] = gridCell(x, w, keep.width);
   for (let y = 0; y < h; y++) {
-    const gy = keep ? Math.min(keep.height - 1, Math.floor(y / keep.factor)) : 0;
+    const gy = keep ? gridCell(y, h, keep.height) * keep.width : 0;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       const v = luma[i]!;
       let b: number;
-      if (
-        keep &&
-        keep.nonPaper[gy * keep.width + Math.min(keep.width - 1, Math.floor(x / keep.factor))]
-      ) {
+      if (keep && keep.nonPaper[gy + keepCol[x]!]) {
         b = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
       } else {
         const m = mean[i]!;

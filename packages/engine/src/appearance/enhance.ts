@@ -3,6 +3,7 @@ import { estimateBackground, type Background } from './background.ts';
 import { grayToRgb, sauvola, toLuma } from './binarize.ts';
 import { chooseLevels, divideBackground, type Levels } from './shading.ts';
 import { unsharpMask } from './sharpen.ts';
+import { components } from '../detect/components.ts';
 
 /** What the appearance stage learns from a small copy of the page before the full-res pass. */
 export interface AppearancePlan {
@@ -29,9 +30,44 @@ export function planAppearance(small: RgbImage): AppearancePlan {
  */
 export function finishAppearance(img: RgbImage, mode: OutputMode, plan: AppearancePlan): RgbImage {
   const bg = plan.background;
-  if (mode === 'bw') return sauvola(img, { keep: bg.nonPaperFraction > 0.002 ? bg : undefined });
+  if (mode === 'bw') {
+    const photos = bg.nonPaperFraction > 0.002 ? photoRegions(bg) : null;
+    return sauvola(img, { keep: photos ? { ...bg, nonPaper: photos } : undefined });
+  }
   const out = unsharpMask(img, 0.6, 3);
   return mode === 'gray' ? grayToRgb(out.width, out.height, toLuma(out)) : out;
+}
+
+/** Photo-like regions are at least this share of the page's short side across. */
+const PHOTO_SIDE = 0.1;
+/** ...and fill at least this share of their bounding box. */
+const PHOTO_FILL = 0.35;
+
+/**
+ * The parts of the background's non-paper mask that look like photos or pictures, which `bw`
+ * keeps grey: regions at least PHOTO_SIDE of the short side in both directions and filling their
+ * bounding box. Highlighter bands, crease shadows and coloured text are thin or sparse, so they
+ * are binarised like the rest of the page. Null when there are none.
+ * @example const keep = photoRegions(plan.background);
+ */
+export function photoRegions(bg: Background): Uint8Array | null {
+  const { width: w, height: h, nonPaper } = bg;
+  const { labels, sizes, bounds } = components(nonPaper, w, h);
+  const min = PHOTO_SIDE * Math.min(w, h);
+  const keep = new Uint8Array(sizes.length);
+  let any = false;
+  for (let l = 1; l < sizes.length; l++) {
+    const bw = bounds.right[l]! - bounds.left[l]! + 1;
+    const bh = bounds.bottom[l]! - bounds.top[l]! + 1;
+    if (bw >= min && bh >= min && sizes[l]! >= PHOTO_FILL * bw * bh) {
+      keep[l] = 1;
+      any = true;
+    }
+  }
+  if (!any) return null;
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < out.length; i++) out[i] = keep[labels[i]!]!;
+  return out;
 }
 
 /** Report details of the appearance stage. */
