@@ -1,5 +1,5 @@
 import type { BackwardMap } from '../types.ts';
-import { identityMap, mapFromFunction } from './backward-map.ts';
+import { mapFromFunction } from './backward-map.ts';
 import { LeastSquares } from './sparse.ts';
 import type { TextLine } from './text-lines.ts';
 
@@ -37,8 +37,6 @@ export interface MeshOptions {
   maxIter?: number;
   tol?: number;
   step?: number;
-  /** start from the solution on a mesh of twice the spacing (default true on large meshes) */
-  coarseStart?: boolean;
 }
 
 export interface MeshResult {
@@ -55,9 +53,6 @@ export interface MeshResult {
   rmsAfter: number;
   linesUsed: number;
   iterations: number;
-  /** solved line heights V_ℓ and vertical-feature positions U_m */
-  heights: Float64Array;
-  columns: Float64Array;
 }
 
 /**
@@ -65,8 +60,7 @@ export interface MeshResult {
  * nodes with bilinear weights, so that v(p) along every text line equals one unknown height
  * V_ℓ (lines become straight and horizontal). Regularised by conformal (Cauchy–Riemann),
  * bending and gradient rows (v ≡ const would otherwise satisfy every line), with page borders
- * held on the frame. Solved by PCG on the normal equations with IRLS/Huber weights, started
- * from the solution on a mesh of half the resolution (the smooth part converges slowest); lines
+ * held on the frame. Solved by PCG on the normal equations with IRLS/Huber weights; lines
  * that still disagree are dropped as mis-grouped. Inverted by rasterising the deformed
  * triangles onto the output grid. Returns null with fewer than 3 lines.
  * @example const res = solveMeshWarp(lines, W, H, { spacing: 24, anchor, huber: 3, dropResidual: 6 });
@@ -76,16 +70,6 @@ export function solveMeshWarp(
   W: number,
   H: number,
   opts: MeshOptions,
-): MeshResult | null {
-  return solveMesh(lines, W, H, opts, true);
-}
-
-function solveMesh(
-  lines: TextLine[],
-  W: number,
-  H: number,
-  opts: MeshOptions,
-  invert: boolean,
 ): MeshResult | null {
   if (lines.length < 3) return null;
   const wts = { ...DEFAULT_MESH_WEIGHTS, ...opts.weights };
@@ -265,47 +249,10 @@ function solveMesh(
   };
   const active = new Uint8Array(L).fill(1);
   const rmsBefore = rmsOf(x, active);
-  // Conjugate gradients fix the smooth part of the warp slowest (the bending rows make the
-  // system stiff), so a large mesh starts from the solution on one of half the resolution.
-  if ((opts.coarseStart ?? true) && gw >= 12 && gh >= 12) {
-    const coarse = solveMesh(
-      lines,
-      W,
-      H,
-      { ...opts, spacing: 2 * opts.spacing, irlsRounds: 0, coarseStart: false },
-      false,
-    );
-    if (coarse) {
-      const cgx = (W - 1) / (coarse.gw - 1);
-      const cgy = (H - 1) / (coarse.gh - 1);
-      for (let j = 0; j < gh; j++) {
-        const fy = (j * gy) / cgy;
-        const j0 = Math.min(coarse.gh - 2, Math.floor(fy));
-        const ty = fy - j0;
-        for (let i = 0; i < gw; i++) {
-          const fx = (i * gx) / cgx;
-          const i0 = Math.min(coarse.gw - 2, Math.floor(fx));
-          const tx = fx - i0;
-          const a = j0 * coarse.gw + i0;
-          const w00 = (1 - tx) * (1 - ty);
-          const w10 = tx * (1 - ty);
-          const w01 = (1 - tx) * ty;
-          const w11 = tx * ty;
-          const b = coarse.gw;
-          const du = coarse.du;
-          const dv = coarse.dv;
-          x[U(i, j)] = w00 * du[a]! + w10 * du[a + 1]! + w01 * du[a + b]! + w11 * du[a + b + 1]!;
-          x[V(i, j)] = w00 * dv[a]! + w10 * dv[a + 1]! + w01 * dv[a + b]! + w11 * dv[a + b + 1]!;
-        }
-      }
-      x.set(coarse.heights, 2 * N);
-      x.set(coarse.columns, 2 * N + L);
-    }
-  }
   let iterations = 0;
   const rounds = opts.irlsRounds ?? 1;
   for (let round = 0; round <= rounds; round++) {
-    iterations += ls.solve(x, opts.maxIter ?? 400, opts.tol ?? 7e-6);
+    iterations += ls.solve(x, opts.maxIter ?? 400, opts.tol ?? 1e-5);
     if (round === rounds) break;
     // Drop mis-grouped lines, Huber-weight the rest.
     const perLine: number[][] = lines.map(() => []);
@@ -331,9 +278,7 @@ function solveMesh(
   const rmsAfter = rmsOf(x, active);
   const du = x.slice(0, N);
   const dv = x.slice(N, 2 * N);
-  const { map, folded } = invert
-    ? invertMesh(du, dv, gw, gh, gx, gy, W, H, opts.step ?? 8)
-    : { map: identityMap(W, H, opts.step ?? 8), folded: 0 };
+  const { map, folded } = invertMesh(du, dv, gw, gh, gx, gy, W, H, opts.step ?? 8);
   return {
     map,
     du,
@@ -345,8 +290,6 @@ function solveMesh(
     rmsAfter,
     linesUsed: active.reduce((a, b) => a + b, 0),
     iterations,
-    heights: x.slice(2 * N, 2 * N + L),
-    columns: x.slice(2 * N + L),
   };
 }
 
