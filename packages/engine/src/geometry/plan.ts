@@ -21,13 +21,13 @@ const RETRY_CONFIDENCE = 0.8;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
 
+/** Share of the photo's text (by length) beyond the outline above which the outline grows. */
+const MIN_OUTSIDE = 0.01;
+
 /**
  * Whether a text line or a rule runs into the page's edge, where a margin should be (rules
  * right on the edge are the page border itself, not content).
  */
-/** Share of the photo's text (by length) beyond the outline above which the outline grows. */
-const MIN_OUTSIDE = 0.01;
-
 function textAtEdge(t: TextLines, rect: { width: number; height: number }): boolean {
   const my = 0.03 * rect.height;
   const mx = 0.015 * rect.width;
@@ -303,8 +303,8 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     ratio: Math.max(ud0.ratio, ud1.ratio),
     confidence: Math.min(ud0.confidence, ud1.confidence),
   };
-  // Flipped body text reads at ratios of 0.25–0.45, while an upright form or invoice can read as
-  // low as 0.7 once crumpled, so a turn needs both views clearly below one.
+  // Flipped body text reads at ratios of 0.17–0.52, while an upright form or invoice can read as
+  // low as 0.72 once crumpled, so a turn needs both views clearly below one.
   if (ud.upsideDown && ud.confidence > 0.3 && ud.ratio < 0.6) {
     map = rotateMap(map, 180);
     rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];
