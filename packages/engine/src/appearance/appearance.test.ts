@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
-import { estimateBackground } from './background.ts';
+import { estimateBackground, type Background } from './background.ts';
 import { sauvola } from './binarize.ts';
 import { enhanceAppearance, photoRegions } from './enhance.ts';
 import { boxBlur, gaussianBlur, rankFilter } from './filters.ts';
@@ -57,6 +57,26 @@ function stats(img: RgbImage, pick: (x: number, y: number) => boolean) {
 }
 
 /** Pixels of blank paper between lines (rows 53..62 of each line pitch) and ink stems. */
+/** A flat w×h background estimate whose non-paper mask is `nonPaper` (for the keep mask). */
+function maskBackground(
+  w: number,
+  h: number,
+  nonPaper: Uint8Array,
+  level: number,
+  nonPaperFraction: number,
+): Background {
+  const plane = () => new Float32Array(w * h).fill(level);
+  return {
+    factor: 1,
+    width: w,
+    height: h,
+    planes: [plane(), plane(), plane()],
+    nonPaper,
+    paper: [level, level, level],
+    nonPaperFraction,
+  };
+}
+
 const isGap = (x: number, y: number) =>
   y > 30 && y < 760 && (y - 40) % 24 >= 14 && x > 20 && x < 580;
 const isStem = (x: number, y: number) =>
@@ -192,16 +212,7 @@ describe('appearance', () => {
     img.data.fill(128);
     const nonPaper = new Uint8Array(50 * 30);
     for (let y = 15; y < 30; y++) nonPaper.fill(1, y * 50 + 25, y * 50 + 50);
-    const plane = () => new Float32Array(50 * 30).fill(128);
-    const keep = {
-      factor: 1,
-      width: 50,
-      height: 30,
-      planes: [plane(), plane(), plane()] as [Float32Array, Float32Array, Float32Array],
-      nonPaper,
-      paper: [128, 128, 128] as [number, number, number],
-      nonPaperFraction: 0.25,
-    };
+    const keep = maskBackground(50, 30, nonPaper, 128, 0.25);
     const bw = sauvola(img, { keep, radius: 8 });
     const at = (x: number, y: number) => bw.data[(y * 200 + x) * 3];
     expect(at(150, 90)).toBe(128);
@@ -302,18 +313,7 @@ describe('coloured marks on a cast page', () => {
 });
 
 describe('photoRegions', () => {
-  const bg = (nonPaper: Uint8Array) => {
-    const plane = () => new Float32Array(200 * 150).fill(240);
-    return {
-      factor: 1,
-      width: 200,
-      height: 150,
-      planes: [plane(), plane(), plane()] as [Float32Array, Float32Array, Float32Array],
-      nonPaper,
-      paper: [240, 240, 240] as [number, number, number],
-      nonPaperFraction: 0.1,
-    };
-  };
+  const bg = (nonPaper: Uint8Array) => maskBackground(200, 150, nonPaper, 240, 0.1);
 
   it('keeps a photo-sized block and drops highlighter bands and sparse marks', () => {
     const m = new Uint8Array(200 * 150);
