@@ -17,6 +17,8 @@ export interface OutlineCheck {
   outside: Point[];
   /** character height in photo pixels */
   charHeight: number;
+  /** the photo's own text lines (`frameText`), for a further check of the same photo */
+  frame: TextLines;
 }
 
 function ring(o: PageOutline): Point[] {
@@ -50,6 +52,21 @@ function inside(poly: Point[], x: number, y: number): boolean {
   return on;
 }
 
+const frameScale = (gray: GrayImage): number =>
+  Math.min(1, FRAME_SIDE / Math.max(gray.width, gray.height));
+
+/**
+ * The photo's own text lines, found on a copy at most FRAME_SIDE px long (coordinates in that
+ * copy's pixels).
+ * @example const frame = frameText(gray);
+ */
+export function frameText(gray: GrayImage): TextLines {
+  const fs = frameScale(gray);
+  return detectTextLines(
+    renderGray(gray, scaleOutput(identityMap(gray.width, gray.height, 8), fs)),
+  );
+}
+
 const textLength = (t: TextLines): number =>
   t.lines.reduce((s, l) => s + (l.rule ? 0 : l.length), 0);
 
@@ -57,7 +74,8 @@ const textLength = (t: TextLines): number =>
  * Checks a detected page outline against the text in the photo: a shadow edge or a fold taken
  * for the page border leaves text lines outside the outline, and a wrong outline warps the
  * page so that far fewer text lines survive rectification. `rectified` are the lines found on
- * the rectified page at `rectScale` (output px × rectScale).
+ * the rectified page at `rectScale` (output px × rectScale); `frame` are the photo's own lines
+ * when an earlier check of the same photo already found them.
  * @example const { problem } = checkOutlineAgainstText(gray, outline, lines, 0.8);
  */
 export function checkOutlineAgainstText(
@@ -65,11 +83,9 @@ export function checkOutlineAgainstText(
   outline: PageOutline,
   rectified: TextLines,
   rectScale: number,
+  frame: TextLines = frameText(gray),
 ): OutlineCheck {
-  const fs = Math.min(1, FRAME_SIDE / Math.max(gray.width, gray.height));
-  const frame = detectTextLines(
-    renderGray(gray, scaleOutput(identityMap(gray.width, gray.height, 8), fs)),
-  );
+  const fs = frameScale(gray);
   const poly = ring(outline);
   let total = 0;
   let outside = 0;
@@ -99,7 +115,7 @@ export function checkOutlineAgainstText(
     outsideShare: total > 0 ? outside / total : 0,
     keptShare: frameLength > 0 ? rectLength / frameLength : 1,
   };
-  const found = { details, outside: outsidePoints, charHeight: frame.charHeight / fs };
+  const found = { details, outside: outsidePoints, charHeight: frame.charHeight / fs, frame };
   if (textLines.length >= 3 && details.outsideShare > MAX_OUTSIDE) {
     return {
       problem: `${Math.round(details.outsideShare * 100)}% of the text lies outside the page outline`,

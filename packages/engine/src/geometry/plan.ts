@@ -52,7 +52,7 @@ function checkAbort(signal?: AbortSignal): void {
  * A second page outline from the neutral-colour feature, kept only when it is confident, not
  * the frame, and consistent with the photo's text.
  */
-function neutralOutline(work: RgbImage, gray: GrayImage) {
+function neutralOutline(work: RgbImage, gray: GrayImage, frame?: TextLines) {
   const det = detectPage(work, undefined, { shadowInvariant: true });
   const outline = det.outline;
   if (!outline || outline.confidence < RETRY_CONFIDENCE) return null;
@@ -62,7 +62,7 @@ function neutralOutline(work: RgbImage, gray: GrayImage) {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(global.map.outWidth, global.map.outHeight));
   const rect = renderGray(gray, scaleOutput(global.map, scale));
   const lines = detectTextLines(rect);
-  const check = checkOutlineAgainstText(gray, outline, lines, scale);
+  const check = checkOutlineAgainstText(gray, outline, lines, scale, frame);
   return check.problem ? null : { outline, global, scale, rect, lines, check };
 }
 
@@ -142,10 +142,13 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const globalStage = stages.find((st) => st.stage === 'global')!;
   let retry = !globalApplied && outline !== null && !allClipped;
   let rejected = false;
+  // The photo's own text lines, once a check has found them.
+  let frame: TextLines | undefined;
   if (globalApplied && outline && (lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(gray, outline, lines, scale);
+    frame = check.frame;
     globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
       retry = true;
@@ -169,7 +172,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         const s2 = Math.min(1, ANALYSIS_SIDE / Math.max(g.map.outWidth, g.map.outHeight));
         const rect2 = renderGray(gray, scaleOutput(g.map, s2));
         const lines2 = detectTextLines(rect2);
-        const check2 = checkOutlineAgainstText(gray, grown, lines2, s2);
+        const check2 = checkOutlineAgainstText(gray, grown, lines2, s2, frame);
         if (
           !check2.problem &&
           check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
@@ -190,7 +193,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   }
   if (retry) {
     // Second try with the shading-invariant paper feature (a cast shadow, a white table).
-    const second = neutralOutline(work, gray);
+    const second = neutralOutline(work, gray, frame);
     if (second) {
       outline = second.outline;
       map = second.global.map;
