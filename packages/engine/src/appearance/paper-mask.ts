@@ -5,6 +5,11 @@ import { gaussianRadius, rankFilter } from './filters.ts';
 /** Chromaticity distance from the local paper above which a region is a coloured mark; pale
  *  highlighter on white paper sits at about 0.05–0.1, a crease shadow or a cast at under 0.02. */
 const CHROMA_THRESHOLD = 0.018;
+/** Extra chromaticity allowed per unit of darkness below the paper (1 − luma / paper luma): the
+ *  shadow side of a crease is lit by the ambient light alone, whose colour differs from the lamp's
+ *  (a third as bright and 0.02–0.03 bluer on the real UVDoc photo). Treated as a coloured mark,
+ *  such a shadow was refilled from the lit paper around it and stayed as a black streak. */
+const SHADOW_CHROMA = 0.03;
 
 /** Closed (ink-free) colour planes of the page with their luma and paper statistics. */
 export interface ClosedPage {
@@ -127,7 +132,7 @@ function markRow(
   const { r, g, b, luma } = page;
   const [pr, pg, pb] = paperChroma;
   const dark = 0.2 * page.paperLuma;
-  const t = CHROMA_THRESHOLD;
+  const inv = 1 / page.paperLuma;
   let count = 0;
   for (let x = 0; x < width; x++) {
     const i = o + x;
@@ -148,6 +153,8 @@ function markRow(
         dg = g[i]! / sum - pg;
         db = b[i]! / sum - pb;
       }
+      const shade = 1 - luma[i]! * inv;
+      const t = shade > 0 ? CHROMA_THRESHOLD + SHADOW_CHROMA * shade : CHROMA_THRESHOLD;
       off = dr > t || dr < -t || dg > t || dg < -t || db > t || db < -t;
     }
     if (off) {
@@ -161,6 +168,8 @@ function markRow(
 /**
  * Pixels that are clearly not paper: near-black, or clearly more colourful than the local paper
  * (photos, logos, stamps, highlighter), so dividing by the refilled background keeps their hue.
+ * The darker a pixel, the more its chromaticity may differ (SHADOW_CHROMA): shadows take the
+ * ambient light's tint, while dark coloured marks are far more saturated.
  * Chromaticity is intensity-invariant, so shadows and gradients of light keep the paper's value;
  * the local paper chromaticity is a wide mean over lit pixels, so a colour cast that varies
  * across the page (warm lamp on one side) is paper, while a band of highlighter — a small part
