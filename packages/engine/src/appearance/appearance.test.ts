@@ -205,6 +205,32 @@ describe('appearance', () => {
     expect(bw.data[(30 * 100 + 31) * 3]).toBe(255);
   });
 
+  it('sauvola blackens light-coloured text but leaves tinted crease residue white', () => {
+    const img: RgbImage = { width: 100, height: 60, data: new Uint8Array(100 * 60 * 3).fill(255) };
+    const paint = (x0: number, rgb: [number, number, number]) => {
+      for (let y = 10; y < 50; y++) {
+        for (let x = x0; x < x0 + 2; x++) img.data.set(rgb, (y * 100 + x) * 3);
+      }
+    };
+    paint(20, [99, 240, 99]); // a green citation, luma 182
+    paint(50, [244, 138, 216]); // a pink link, luma 179
+    paint(80, [190, 180, 205]); // a purple-grey crease mark, luma 186
+    const bw = sauvola(img, { radius: 8 });
+    expect(bw.data[(30 * 100 + 20) * 3]).toBe(0);
+    expect(bw.data[(30 * 100 + 50) * 3]).toBe(0);
+    expect(bw.data[(30 * 100 + 80) * 3]).toBe(255);
+  });
+
+  it('sauvola fills a solid dark area wider than its window instead of hollowing it', () => {
+    const img: RgbImage = { width: 100, height: 60, data: new Uint8Array(100 * 60 * 3).fill(255) };
+    for (let y = 10; y < 50; y++) {
+      for (let x = 20; x < 80; x++) img.data.set([20, 110, 140], (y * 100 + x) * 3);
+    }
+    const bw = sauvola(img, { radius: 8 });
+    expect(bw.data[(30 * 100 + 50) * 3]).toBe(0);
+    expect(bw.data[(30 * 100 + 10) * 3]).toBe(255);
+  });
+
   it('sauvola keeps grey where a smaller keep mask marks the page, scaled to the image', () => {
     // A 200×120 page whose keep mask was estimated on a 50×30 copy (as restore() does): the
     // mask's lower-right quarter is the photo, so is the image's.
@@ -324,6 +350,17 @@ describe('photoRegions', () => {
     expect(keep[40 * 200 + 60]).toBe(1);
     expect(keep[84 * 200 + 100]).toBe(0);
     expect(keep.reduce((a, b) => a + b, 0)).toBe(60 * 40);
+  });
+
+  it('keeps a small solid logo, but not a highlighter band as thick', () => {
+    const m = new Uint8Array(200 * 150);
+    for (let y = 20; y < 30; y++) {
+      for (let x = 20; x < 30; x++) if ((x - 24.5) ** 2 + (y - 24.5) ** 2 <= 25) m[y * 200 + x] = 1;
+    }
+    for (let y = 80; y < 90; y++) m.fill(1, y * 200 + 20, y * 200 + 180);
+    const keep = photoRegions(bg(m))!;
+    expect(keep[25 * 200 + 25]).toBe(1);
+    expect(keep[85 * 200 + 100]).toBe(0);
   });
 
   it('is null when nothing on the page looks like a photo', () => {

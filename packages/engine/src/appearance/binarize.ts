@@ -36,8 +36,32 @@ export interface SauvolaOptions {
   /** regions left in grey (photos), as a background whose nonPaper mask marks them */
   keep?: Background;
   /** pixels lighter than this are never black; on a shading-corrected page this drops faint
-   *  crease residue that Sauvola alone would turn into black scribbles; default 170 */
+   *  crease residue that Sauvola alone would turn into black scribbles; default 170. Colour
+   *  counts as darkness here (see inkLevel), so light-coloured text is not dropped with it. */
   ceiling?: number;
+}
+
+/** Pixels darker than this (luma) are always black: inside a solid logo or a dark band,
+ *  wider than Sauvola's window, the local mean is as dark as the pixel and Sauvola would punch
+ *  white holes into it. */
+const FLOOR = 128;
+/** Saturation (max − min channel) below this is grey: tinted crease residue stays light. */
+const GREY_SATURATION = 40;
+/** Luma levels each unit of saturation above GREY_SATURATION counts as, for the ceiling. */
+const SATURATION_WEIGHT = 0.6;
+
+/**
+ * The level the ceiling test reads: luma, less a share of the saturation above grey. Light green
+ * citations and pink links (luma ≈ 180, saturation 100–140 on a real paper) are text, not faint
+ * residue; a highlighter band is bright and saturated too, but Sauvola's local test keeps it
+ * white because it is as bright as its surroundings.
+ */
+function inkLevel(d: Uint8Array, p: number, luma: number): number {
+  const r = d[p]!;
+  const g = d[p + 1]!;
+  const b = d[p + 2]!;
+  const sat = Math.max(r, g, b) - Math.min(r, g, b);
+  return sat > GREY_SATURATION ? luma - SATURATION_WEIGHT * (sat - GREY_SATURATION) : luma;
 }
 
 /** The cell that pixel v of a `size`-pixel side falls in on a grid of `cells` over the same
@@ -80,7 +104,9 @@ export function sauvola(img: RgbImage, opts: SauvolaOptions = {}): RgbImage {
       } else {
         const m = mean[i]!;
         const s = Math.sqrt(Math.max(0, meanSq[i]! - m * m));
-        b = v >= ceiling || v > m * (1 + k * (s / range - 1)) ? 255 : 0;
+        if (v < FLOOR) b = 0;
+        else if (inkLevel(img.data, 3 * i, v) >= ceiling) b = 255;
+        else b = v > m * (1 + k * (s / range - 1)) ? 255 : 0;
       }
       const p = i * 3;
       out[p] = b;

@@ -42,11 +42,18 @@ export function finishAppearance(img: RgbImage, mode: OutputMode, plan: Appearan
 const PHOTO_SIDE = 0.1;
 /** ...and fill at least this share of their bounding box. */
 const PHOTO_FILL = 0.35;
+/** Compact regions (logos, emblems) are kept from this share of the short side... */
+const LOGO_SIDE = 0.04;
+/** ...when no more than this many times longer than wide (highlighter bands are far longer)... */
+const LOGO_ASPECT = 3;
+/** ...and filling at least this share of their bounding box (a disc fills 0.79). */
+const LOGO_FILL = 0.5;
 
 /**
  * The parts of the background's non-paper mask that look like photos or pictures, which `bw`
  * keeps grey: regions at least PHOTO_SIDE of the short side in both directions and filling their
- * bounding box. Highlighter bands, crease shadows and coloured text are thin or sparse, so they
+ * bounding box, and compact solid ones from LOGO_SIDE (a logo binarised is a black blob that loses
+ * its emblem). Highlighter bands, crease shadows and coloured text are thin or sparse, so they
  * are binarised like the rest of the page. Null when there are none.
  * @example const keep = photoRegions(plan.background);
  */
@@ -54,12 +61,18 @@ export function photoRegions(bg: Background): Uint8Array | null {
   const { width: w, height: h, nonPaper } = bg;
   const { labels, sizes, bounds } = components(nonPaper, w, h);
   const min = PHOTO_SIDE * Math.min(w, h);
+  const minLogo = LOGO_SIDE * Math.min(w, h);
   const keep = new Uint8Array(sizes.length);
   let any = false;
   for (let l = 1; l < sizes.length; l++) {
     const bw = bounds.right[l]! - bounds.left[l]! + 1;
     const bh = bounds.bottom[l]! - bounds.top[l]! + 1;
-    if (bw >= min && bh >= min && sizes[l]! >= PHOTO_FILL * bw * bh) {
+    const photo = bw >= min && bh >= min && sizes[l]! >= PHOTO_FILL * bw * bh;
+    const logo =
+      Math.min(bw, bh) >= minLogo &&
+      Math.max(bw, bh) <= LOGO_ASPECT * Math.min(bw, bh) &&
+      sizes[l]! >= LOGO_FILL * bw * bh;
+    if (photo || logo) {
       keep[l] = 1;
       any = true;
     }
