@@ -15,7 +15,8 @@ const arc = (pts: Point[]): number => new ArcCurve(pts).length;
 /**
  * Global page rectification: aspect ratio (Zhang & He, corrected for curved sides by the
  * arc/chord ratio after the homography, snapped to A4/Letter/Legal within 3 % unless a side is
- * clipped), output size preserving resolution, and the Coons-patch backward map.
+ * clipped), output size preserving resolution, and the Coons-patch backward map (over smoothed
+ * sides with `smoothSides`).
  * @example const g = globalMap(outline, work.width, work.height);
  */
 export function globalMap(
@@ -23,6 +24,7 @@ export function globalMap(
   imgW: number,
   imgH: number,
   step = 8,
+  smoothSides = false,
 ): GlobalResult | null {
   const { corners } = outline;
   const anyClipped = Object.values(outline.clipped).some(Boolean);
@@ -67,7 +69,7 @@ export function globalMap(
   const size = Math.sqrt(Math.max(sides.top, sides.bottom) * Math.max(sides.left, sides.right));
   const W = Math.max(16, Math.round(size / Math.sqrt(aspect)));
   const H = Math.max(16, Math.round(size * Math.sqrt(aspect)));
-  const map = coonsMap(outline, W, H, step);
+  const map = coonsMap(outline, W, H, step, true, smoothSides);
   if (!map) return null;
   return {
     map,

@@ -1,10 +1,18 @@
-import type { GeometryPlan, GrayImage, RgbImage, StageReport } from '../types.ts';
+import type {
+  BackwardMap,
+  GeometryPlan,
+  GrayImage,
+  PageOutline,
+  RgbImage,
+  StageReport,
+} from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
+import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { toGray } from './raster.ts';
@@ -24,6 +32,11 @@ const ANALYSIS_SIDE = 1280;
 /** Share of the photo's text (by length) beyond the outline above which the outline grows. */
 const MIN_OUTSIDE = 0.01;
 
+/** A side this jagged (sideJaggedness) is tried smoothed: the text then decides. */
+const JAGGED = 2;
+/** The smoothed sides are kept when the text lines' roughness drops below this share. */
+const SMOOTHER = 0.9;
+
 /**
  * Whether a text line or a rule runs into the page's edge, where a margin should be (rules
  * right on the edge are the page border itself, not content).
@@ -42,6 +55,25 @@ function textAtEdge(t: TextLines, rect: { width: number; height: number }): bool
     if (l.rule && (lo < 0.2 * my || hi > rect.height - 0.2 * my)) return false;
     return lo < my || hi > rect.height - my || l.xs[0]! < mx || l.xs[n - 1]! > rect.width - mx;
   });
+}
+
+/**
+ * How much the text lines jump and kink at the scale of words: the length-weighted RMS of the
+ * second difference of their centrelines (px per sample). A smooth bend (curl, perspective left
+ * over) barely counts; a word raised above its neighbours counts twice, at both its ends.
+ */
+function lineRoughness(lines: TextLine[]): number {
+  let acc = 0;
+  let wsum = 0;
+  for (const l of lines) {
+    const n = l.ys.length;
+    if (n < 3 || l.rule) continue;
+    let r = 0;
+    for (let k = 1; k < n - 1; k++) r += (l.ys[k - 1]! - 2 * l.ys[k]! + l.ys[k + 1]!) ** 2;
+    acc += l.length * Math.sqrt(r / (n - 2));
+    wsum += l.length;
+  }
+  return wsum > 0 ? acc / wsum : 0;
 }
 
 function checkAbort(signal?: AbortSignal): void {
@@ -64,6 +96,51 @@ function neutralOutline(work: RgbImage, gray: GrayImage, frame?: TextLines) {
   const lines = detectTextLines(rect);
   const check = checkOutlineAgainstText(gray, outline, lines, scale, frame);
   return check.problem ? null : { outline, global, scale, rect, lines, check };
+}
+
+/**
+ * The global map over smoothed sides, when a side is jagged (traced along a page stack or a
+ * ragged shadow: the Coons patch would carry its zigzag into the lines near it, whose words then
+ * jump and lean). A curl or a fold can have real detail at that scale, so the smoothed map is
+ * kept only when the page's text comes out clearly less rough and no fewer lines are found.
+ * Null when no side is jagged.
+ */
+function smoothSidesByText(
+  outline: PageOutline,
+  work: RgbImage,
+  gray: GrayImage,
+  lines: TextLines,
+): {
+  details: Record<string, unknown>;
+  kept: { map: BackwardMap; scale: number; rect: GrayImage; lines: TextLines } | null;
+} | null {
+  const jaggedness = Math.max(
+    sideJaggedness(outline.top),
+    sideJaggedness(outline.bottom),
+    sideJaggedness(outline.left),
+    sideJaggedness(outline.right),
+  );
+  if (jaggedness <= JAGGED) return null;
+  const g = globalMap(outline, work.width, work.height, STEP, true);
+  if (!g) return null;
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(g.map.outWidth, g.map.outHeight));
+  const rect = renderGray(gray, scaleOutput(g.map, scale));
+  const smoothLines = detectTextLines(rect);
+  const before = lineRoughness(lines.lines);
+  const after = lineRoughness(smoothLines.lines);
+  const keep =
+    smoothLines.lines.length >= 8 &&
+    smoothLines.lines.length >= 0.9 * lines.lines.length &&
+    after < SMOOTHER * before;
+  return {
+    details: {
+      jaggedness,
+      sidesSmoothed: keep,
+      roughnessRawSides: before,
+      roughnessSmoothSides: after,
+    },
+    kept: keep ? { map: g.map, scale, rect, lines: smoothLines } : null,
+  };
 }
 
 /**
@@ -215,6 +292,19 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
     rect = renderGray(gray, scaleOutput(map, scale));
     lines = detectTextLines(rect);
+  }
+  if (globalApplied && outline) {
+    const smooth = smoothSidesByText(outline, work, gray, lines);
+    if (smooth) {
+      globalStage.details = { ...globalStage.details, ...smooth.details };
+      if (smooth.kept) {
+        map = smooth.kept.map;
+        scale = smooth.kept.scale;
+        rect = smooth.kept.rect;
+        lines = smooth.kept.lines;
+        globalStage.reason = `${globalStage.reason} (jagged sides smoothed)`;
+      }
+    }
   }
   let rotation: GeometryPlan['rotation'] = 0;
   const c = outline?.clipped;
