@@ -12,6 +12,8 @@ import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts'
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
+import { snapPaper } from './aspect.ts';
+import { stretchRows, textAspectFactor } from './text-aspect.ts';
 import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
@@ -31,6 +33,11 @@ const ANALYSIS_SIDE = 1280;
 
 /** Share of the photo's text (by length) beyond the outline above which the outline grows. */
 const MIN_OUTSIDE = 0.01;
+
+/** The text's aspect ratio replaces the outline's when they disagree by more than this (ln). */
+const TEXT_ASPECT = 0.15;
+/** ...and snaps to a paper size within this (relative), wider than the corners' 3 %. */
+const TEXT_SNAP = 0.065;
 
 /** A side this jagged (sideJaggedness) is tried smoothed: the text then decides. */
 const JAGGED = 2;
@@ -140,6 +147,46 @@ function smoothSidesByText(
       roughnessSmoothSides: after,
     },
     kept: keep ? { map: g.map, scale, rect, lines: smoothLines } : null,
+  };
+}
+
+/**
+ * The output's aspect ratio judged by its text (`textAspectFactor`), used when it disagrees with
+ * the outline's by over 15 % and sides with the outline's plain side-length ratio (`sides`)
+ * against its corners: the corners of a crumpled page move without any perspective, which the
+ * corner-based estimate reads as a strong tilt. The text's estimate is noisier (±5 % on the
+ * bench), so it snaps to a paper size within 6.5 % unless a side is clipped. Null without
+ * enough text; `map` is null when the outline's ratio stands.
+ */
+function aspectFromText(
+  map: BackwardMap,
+  lines: TextLines,
+  scale: number,
+  outline: PageOutline,
+  sides: number,
+): {
+  factor: number;
+  map: BackwardMap | null;
+  paper: GeometryPlan['paper'];
+  reason: string;
+} | null {
+  const t = textAspectFactor(map, lines, scale);
+  if (!t || !Number.isFinite(sides)) return null;
+  const now = map.outHeight / map.outWidth;
+  const wanted = now * t.factor;
+  const closer = Math.abs(Math.log(wanted / sides)) < Math.abs(Math.log(now / sides));
+  if (Math.abs(Math.log(t.factor)) <= TEXT_ASPECT || !closer) {
+    return { factor: t.factor, map: null, paper: null, reason: '' };
+  }
+  const clipped = Object.values(outline.clipped).some(Boolean);
+  const snapped = clipped ? { paper: null, aspect: wanted } : snapPaper(wanted, TEXT_SNAP);
+  const change = Math.round(100 * Math.abs(t.factor - 1));
+  const paper = snapped.paper;
+  return {
+    factor: t.factor,
+    map: stretchRows(map, Math.max(16, Math.round(map.outWidth * snapped.aspect))),
+    paper,
+    reason: `aspect ratio from the text: ${change}% ${t.factor > 1 ? 'taller' : 'shorter'}${paper ? `, snapped to ${paper}` : ''}`,
   };
 }
 
@@ -375,6 +422,20 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const local = refineLocal(gray, map, anchor, scale, lines);
   map = local.map;
   stages.push(local.report);
+  if (globalApplied && !paper && outline) {
+    const naive = Number(globalStage.details?.naiveAspect);
+    // Turned text swaps the outline's sides in this frame.
+    const fix = aspectFromText(map, local.lines, scale, outline, turned ? 1 / naive : naive);
+    if (fix) {
+      globalStage.details = { ...globalStage.details, textAspectFactor: fix.factor };
+      if (fix.map) {
+        map = fix.map;
+        aspect = map.outHeight / map.outWidth;
+        paper = fix.paper;
+        globalStage.reason = `${globalStage.reason} (${fix.reason})`;
+      }
+    }
+  }
   opts.onProgress?.(0.9);
 
   const t3 = performance.now();
