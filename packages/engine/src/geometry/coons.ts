@@ -68,7 +68,7 @@ function resampleSide(points: Point[]): { xs: Float64Array; ys: Float64Array } {
  * the corner-to-corner chord, over the side resampled at 65 points, per thousand of the chord.
  * Straight, bowed and curled sides read under about 2.5; a side traced along a book's page stack
  * or a ragged shadow reads 3–5. A fold's kink is one large value and does not move the quartile.
- * @example if (sideJaggedness(outline.bottom) > 1.5) ...
+ * @example if (sideJaggedness(outline.bottom) > 2) ...
  */
 export function sideJaggedness(points: Point[]): number {
   if (points.length < 3) return 0;

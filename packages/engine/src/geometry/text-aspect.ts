@@ -8,6 +8,18 @@ const MIN_ACROSS = 20;
 /** Upper quantile of the local scales compared (see textAspectFactor). */
 const QUANTILE = 0.75;
 
+/** The first index whose x is at least `x`, or the last index when none is. */
+function firstAtOrAfter(xs: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function quantile(values: number[], q: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
@@ -43,24 +55,35 @@ export function textAspectFactor(
   }
   const across: number[] = [];
   const reach = 4 * tl.charHeight;
-  for (const a of lines) {
+  const near = 0.5 * tl.charHeight;
+  const top = lines.map((l) => Math.min(...l.ys));
+  const bottom = lines.map((l) => Math.max(...l.ys));
+  lines.forEach((a, ia) => {
+    // Only lines that can lie between `near` and `reach` below some point of a, and share some x
+    // with it, can hold the nearest line below within reach: the rest cannot change the result.
+    const below = lines.filter(
+      (b, ib) =>
+        b !== a &&
+        bottom[ib]! > top[ia]! + near &&
+        top[ib]! <= bottom[ia]! + reach &&
+        b.xs[0]! <= a.xs[a.xs.length - 1]! &&
+        b.xs[b.xs.length - 1]! >= a.xs[0]!,
+    );
     for (let k = 0; k < a.xs.length; k += 2) {
       const x = a.xs[k]!;
       const ya = a.ys[k]!;
       let gap = Infinity;
-      for (const b of lines) {
-        if (b === a || x < b.xs[0]! || x > b.xs[b.xs.length - 1]!) continue;
-        let j = 0;
-        while (j < b.xs.length - 1 && b.xs[j]! < x) j++;
-        const d = b.ys[j]! - ya;
-        if (d > 0.5 * tl.charHeight && d < gap) gap = d;
+      for (const b of below) {
+        if (x < b.xs[0]! || x > b.xs[b.xs.length - 1]!) continue;
+        const d = b.ys[firstAtOrAfter(b.xs, x)]! - ya;
+        if (d > near && d < gap) gap = d;
       }
       if (gap > reach) continue;
       const p = at(x, ya);
       const q = at(x, ya + gap);
       across.push(Math.hypot(q[0] - p[0], q[1] - p[1]) / gap);
     }
-  }
+  });
   if (along.length < MIN_ALONG || across.length < MIN_ACROSS) return null;
   const a = quantile(along, QUANTILE);
   const c = quantile(across, QUANTILE);
