@@ -83,6 +83,20 @@ function lineRoughness(lines: TextLine[]): number {
   return wsum > 0 ? acc / wsum : 0;
 }
 
+/** A copy of the page `map` produces, at most ANALYSIS_SIDE px long, and its text lines. */
+interface Analysis {
+  /** analysis px per output px */
+  scale: number;
+  rect: GrayImage;
+  lines: TextLines;
+}
+
+function analyse(gray: GrayImage, map: BackwardMap): Analysis {
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
+  const rect = renderGray(gray, scaleOutput(map, scale));
+  return { scale, rect, lines: detectTextLines(rect) };
+}
+
 function checkAbort(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
@@ -98,9 +112,7 @@ function neutralOutline(work: RgbImage, gray: GrayImage, frame?: TextLines) {
   if (Object.values(outline.clipped).every(Boolean)) return null;
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
-  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(global.map.outWidth, global.map.outHeight));
-  const rect = renderGray(gray, scaleOutput(global.map, scale));
-  const lines = detectTextLines(rect);
+  const { scale, rect, lines } = analyse(gray, global.map);
   const check = checkOutlineAgainstText(gray, outline, lines, scale, frame);
   return check.problem ? null : { outline, global, scale, rect, lines, check };
 }
@@ -119,7 +131,7 @@ function smoothSidesByText(
   lines: TextLines,
 ): {
   details: Record<string, unknown>;
-  kept: { map: BackwardMap; scale: number; rect: GrayImage; lines: TextLines } | null;
+  kept: (Analysis & { map: BackwardMap }) | null;
 } | null {
   const jaggedness = Math.max(
     sideJaggedness(outline.top),
@@ -130,9 +142,8 @@ function smoothSidesByText(
   if (jaggedness <= JAGGED) return null;
   const g = globalMap(outline, work.width, work.height, STEP, true);
   if (!g) return null;
-  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(g.map.outWidth, g.map.outHeight));
-  const rect = renderGray(gray, scaleOutput(g.map, scale));
-  const smoothLines = detectTextLines(rect);
+  const smooth = analyse(gray, g.map);
+  const smoothLines = smooth.lines;
   const before = lineRoughness(lines.lines);
   const after = lineRoughness(smoothLines.lines);
   const keep =
@@ -146,7 +157,7 @@ function smoothSidesByText(
       roughnessRawSides: before,
       roughnessSmoothSides: after,
     },
-    kept: keep ? { map: g.map, scale, rect, lines: smoothLines } : null,
+    kept: keep ? { map: g.map, ...smooth } : null,
   };
 }
 
@@ -260,9 +271,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const gray = toGray(work).image;
   const t2 = performance.now();
   // Text analysis runs on a copy of the output at most ANALYSIS_SIDE px long.
-  let scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
-  let rect = renderGray(gray, scaleOutput(map, scale));
-  let lines = detectTextLines(rect);
+  let { scale, rect, lines } = analyse(gray, map);
   const globalStage = stages.find((st) => st.stage === 'global')!;
   let retry = !globalApplied && outline !== null && !allClipped;
   let rejected = false;
@@ -293,22 +302,18 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       );
       const g = grown && globalMap(grown, work.width, work.height, STEP);
       if (grown && g) {
-        const s2 = Math.min(1, ANALYSIS_SIDE / Math.max(g.map.outWidth, g.map.outHeight));
-        const rect2 = renderGray(gray, scaleOutput(g.map, s2));
-        const lines2 = detectTextLines(rect2);
-        const check2 = checkOutlineAgainstText(gray, grown, lines2, s2, frame);
+        const second = analyse(gray, g.map);
+        const check2 = checkOutlineAgainstText(gray, grown, second.lines, second.scale, frame);
         if (
           !check2.problem &&
           check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-          lines2.lines.length >= lines.lines.length
+          second.lines.lines.length >= lines.lines.length
         ) {
           outline = grown;
           map = g.map;
           aspect = g.aspect;
           paper = g.paper;
-          scale = s2;
-          rect = rect2;
-          lines = lines2;
+          ({ scale, rect, lines } = second);
           globalStage.reason = `${globalStage.reason} (outline grown past ${Math.round(100 * check.details.outsideShare!)}% of the text beyond its edge)`;
           globalStage.details = { ...g.details, ...check2.details, grown: true };
         }
@@ -336,19 +341,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (rejected && !globalApplied) {
     map = identityMap(work.width, work.height, STEP);
     aspect = work.height / work.width;
-    scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
-    rect = renderGray(gray, scaleOutput(map, scale));
-    lines = detectTextLines(rect);
+    ({ scale, rect, lines } = analyse(gray, map));
   }
   if (globalApplied && outline) {
     const smooth = smoothSidesByText(outline, work, gray, lines);
     if (smooth) {
       globalStage.details = { ...globalStage.details, ...smooth.details };
       if (smooth.kept) {
-        map = smooth.kept.map;
-        scale = smooth.kept.scale;
-        rect = smooth.kept.rect;
-        lines = smooth.kept.lines;
+        ({ map, scale, rect, lines } = smooth.kept);
         globalStage.reason = `${globalStage.reason} (jagged sides smoothed)`;
       }
     }
