@@ -52,6 +52,49 @@ describe('detectPage', () => {
     expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
   });
 
+  it('still moves a side past a hard shadow across a corner to the page edge', () => {
+    const img = drawScene(400, 460, quad, 'wood', 13);
+    // A sharp-edged shadow over the top-right corner, page and table alike.
+    for (let y = 0; y < 460; y++) {
+      for (let x = 0; x < 400; x++) {
+        if (x - 0.8 * y < 200) continue;
+        const i = (y * 400 + x) * 3;
+        for (let c = 0; c < 3; c++) img.data[i + c] = Math.round(img.data[i + c]! * 0.5);
+      }
+    }
+    const { outline } = detectPage(img);
+    expect(outline).not.toBeNull();
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
+  });
+
+  it('keeps a curved side off a straight edge in the wood beyond it', () => {
+    // The left side bows in by 14 px (a curl); 30 px beyond the corners the wood has a long,
+    // straight, sharp edge of its own, which supports a straight line better than the bowed side.
+    const bowed: Point[] = [quad[0]!, quad[1]!, quad[2]!, quad[3]!];
+    for (let k = 1; k < 16; k++) {
+      const t = k / 16;
+      bowed.push({
+        x: quad[3]!.x + t * (quad[0]!.x - quad[3]!.x) + 14 * Math.sin(Math.PI * t),
+        y: quad[3]!.y + t * (quad[0]!.y - quad[3]!.y),
+      });
+    }
+    const img = drawScene(400, 460, bowed, 'wood', 5);
+    const edgeAt = (y: number) => quad[3]!.x + ((400 - y) / 360) * (quad[0]!.x - quad[3]!.x) - 30;
+    for (let y = 0; y < 460; y++) {
+      for (let x = 0; x < edgeAt(y); x++) {
+        const i = (y * 400 + x) * 3;
+        img.data.set([100, 62, 32], i);
+      }
+    }
+    const { outline } = detectPage(img);
+    expect(outline).not.toBeNull();
+    // Snapped to the wood's edge, both left corners would sit about 30 px out; the line fitted
+    // to the bowed side itself misses them by about half the bow.
+    expect(
+      cornerError([outline!.corners[0], outline!.corners[3]], [quad[0]!, quad[3]!]),
+    ).toBeLessThan(16);
+  });
+
   it('marks a page filling the frame as clipped on all sides', () => {
     const full: Point[] = [
       { x: -5, y: -5 },

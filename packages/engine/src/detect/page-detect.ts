@@ -229,10 +229,11 @@ function refineQuad(
 function snapToEdges(
   q: [Point, Point, Point, Point],
   edges: EdgeMap,
-  w: number,
-  h: number,
+  f: PaperFeatures,
   diag: number,
+  mask: Uint8Array,
 ): [Point, Point, Point, Point] {
+  const { width: w, height: h } = f;
   const onBorder = (a: Point, b: Point): boolean =>
     (a.x < 3 && b.x < 3) ||
     (a.y < 3 && b.y < 3) ||
@@ -262,7 +263,14 @@ function snapToEdges(
     const m0 = mid(0.5);
     const m1 = { x: (found.a.x + found.b.x) / 2, y: (found.a.y + found.b.y) / 2 };
     const inward = Math.hypot(m1.x - cx, m1.y - cy) < Math.hypot(m0.x - cx, m0.y - cy) - 2;
-    const allowed = !inward || border || ownLoose < 0.3;
+    // Outward moves far past the mask must cross page, not background: a long straight edge in
+    // the background (wood grain, a table's edge) beside a curved side would otherwise win.
+    const far =
+      !inward &&
+      !border &&
+      Math.hypot(m1.x - m0.x, m1.y - m0.y) > OUTWARD_FREE * diag &&
+      !stripIsPage(f, mask, a, b, found.a, found.b);
+    const allowed = (!inward || border || ownLoose < 0.3) && !far;
     lines.push(allowed && found.support >= need && found.support > own + 0.05 ? found.line : base);
   }
   const out = q.map((c, k) => {
@@ -271,6 +279,85 @@ function snapToEdges(
     return p;
   }) as [Point, Point, Point, Point];
   return isConvex(out) ? out : q;
+}
+
+/** Outward snaps up to this share of the diagonal need no check (a thin missed margin). */
+const OUTWARD_FREE = 0.03;
+/** A strip whose colour is this close to the background beyond (relative to the page's) is background. */
+const SAME_AS_BEYOND = 0.3;
+
+/**
+ * Calls `visit(i)` (i = y·w + x) on a 20 × 8 grid over the strip between the segments a→b and p→q (the
+ * middle 80 % along them), skipping points outside the w × h image.
+ */
+function overStrip(
+  w: number,
+  h: number,
+  a: Point,
+  b: Point,
+  p: Point,
+  q: Point,
+  visit: (i: number) => void,
+): void {
+  for (let i = 0; i < 20; i++) {
+    const t = 0.1 + (0.8 * (i + 0.5)) / 20;
+    const sx = a.x + t * (b.x - a.x);
+    const sy = a.y + t * (b.y - a.y);
+    const ex = p.x + t * (q.x - p.x);
+    const ey = p.y + t * (q.y - p.y);
+    for (let j = 0; j < 8; j++) {
+      const u = (j + 0.5) / 8;
+      const x = Math.round(sx + u * (ex - sx));
+      const y = Math.round(sy + u * (ey - sy));
+      if (x >= 0 && y >= 0 && x < w && y < h) visit(y * w + x);
+    }
+  }
+}
+
+/**
+ * Whether the strip an outward snap would add to the page (between the side a→b and the found
+ * edge p→q) could be page: it is mostly inside the mask, or its colour is not simply that of
+ * what lies just beyond the found edge. A strip of wood grain beside a curled side, ending at
+ * one of the grain's own straight edges, looks just like the wood beyond it and fails; a page
+ * margin the mask missed (yellowed, shaded, or a photo printed near the edge) passes.
+ */
+function stripIsPage(
+  f: PaperFeatures,
+  mask: Uint8Array,
+  a: Point,
+  b: Point,
+  p: Point,
+  q: Point,
+): boolean {
+  const { width: w, height: h } = f;
+  const [R, G, B] = f.rgb.map((c) => c.data) as [Float32Array, Float32Array, Float32Array];
+  const shift = (u: Point, v: Point, k: number): Point => ({
+    x: u.x + k * (v.x - u.x),
+    y: u.y + k * (v.y - u.y),
+  });
+  const mean = (from: [Point, Point], to: [Point, Point], onlyMask: boolean) => {
+    const acc = [0, 0, 0, 0, 0];
+    overStrip(w, h, from[0], from[1], to[0], to[1], (i) => {
+      acc[4]! += 1;
+      acc[3]! += mask[i]!;
+      if (onlyMask && !mask[i]) return;
+      acc[0]! += R[i]!;
+      acc[1]! += G[i]!;
+      acc[2]! += B[i]!;
+    });
+    const n = onlyMask ? acc[3]! : acc[4]!;
+    return {
+      rgb: n > 0 ? [acc[0]! / n, acc[1]! / n, acc[2]! / n] : null,
+      inMask: acc[4]! > 0 ? acc[3]! / acc[4]! : 0,
+    };
+  };
+  const strip = mean([a, b], [p, q], false);
+  if (strip.inMask >= 0.5) return true;
+  const page = mean([shift(a, p, -1), shift(b, q, -1)], [a, b], true).rgb;
+  const beyond = mean([p, q], [shift(a, p, 1.5), shift(b, q, 1.5)], false).rgb;
+  if (!page || !beyond || !strip.rgb) return true;
+  const d = (u: number[], v: number[]) => Math.hypot(u[0]! - v[0]!, u[1]! - v[1]!, u[2]! - v[2]!);
+  return d(strip.rgb, beyond) >= SAME_AS_BEYOND * d(page, beyond);
 }
 
 function quadArea(q: Point[]): number {
@@ -361,7 +448,8 @@ export function detectPage(
     return r;
   }
   const paperMask = pageMask(f);
-  // Candidates from cheapest to dearest; a clean, confident paperness outline ends the search.
+  // Candidates from cheapest to dearest; a clean, confident outline that fills its quadrilateral
+  // ends the search (a shadow's edge can look as confident, but leaves a bite out of the page).
   const masks: Array<[string, () => Uint8Array | null]> = [
     ['paperness', () => paperMask],
     [
@@ -376,7 +464,13 @@ export function detectPage(
   let best: DetectResult | null = null;
   let bestScore = -Infinity;
   for (const [name, make] of masks) {
-    if (best?.outline && best.outline.confidence >= 0.95) break;
+    if (
+      best?.outline &&
+      best.outline.confidence >= 0.95 &&
+      Number(best.details.fill ?? 0) >= MIN_FILL
+    ) {
+      break;
+    }
     const mask = make();
     if (!mask) continue;
     const r = detectFromMask(f, mask, edges);
@@ -403,7 +497,7 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): Det
   const rough = orderCorners(maxAreaQuad(hull));
   const diag = Math.hypot(w, h);
   const fromMask = refineQuad(rough, boundary, diag).corners;
-  const corners = snapToEdges(fromMask, edges, w, h, diag);
+  const corners = snapToEdges(fromMask, edges, f, diag, mask);
   if (!isConvex(corners) || quadArea(corners) < 0.03 * w * h) {
     return {
       outline: null,
