@@ -17,10 +17,26 @@ export interface LocalResult {
 }
 
 const MIN_LINES = 8;
+/**
+ * Rule segments join across a gap of up to JOIN_GAP char heights (a crease mark or a crossing
+ * vertical broke the rule) when their facing ends meet within JOIN_DY char heights and no
+ * other candidate comes within twice that offset.
+ */
+const JOIN_GAP = 6;
+const JOIN_DY = 0.8;
 /** Most mesh passes (each on the page the previous one produced). */
 const MAX_PASSES = 3;
 /** A further pass runs while the lines' RMS waviness exceeds this share of the char height. */
 const RESIDUAL_WAVINESS = 0.12;
+/**
+ * After the coarse passes, one pass on a mesh FINE_SPACING times as dense runs while the
+ * waviness still exceeds this share of the char height (crease kinks narrower than a line
+ * pitch: a coarse mesh leaves them in table rules and box edges).
+ */
+const FINE_WAVINESS = 0.04;
+const FINE_SPACING = 0.5;
+/** The fine pass is kept when its mesh brings the lines' RMS deviation below this share. */
+const FINE_GAIN = 0.8;
 
 /**
  * Local, content-driven refinement of a global map: detect text lines on the globally
@@ -70,6 +86,15 @@ export function refineLocal(
     lines = next.lines;
     linesUsed = Math.max(linesUsed, next.linesUsed);
   }
+  let fine: Record<string, unknown> | undefined;
+  if (lineWaviness(lines.lines) >= FINE_WAVINESS * lines.charHeight) {
+    // Its moves are a fraction of a line pitch, so the lines found before it stay good enough
+    // for orientation and the aspect check, and it is not re-detected (that would cost a third
+    // of the local stage); the mesh's own fit on them has to improve instead.
+    const next = solvePass(gray, map, anchor, a, lines, FINE_SPACING, false);
+    fine = { applied: next.applied, ...next.details };
+    if (next.applied) map = next.map;
+  }
   const details = {
     ...passes[0],
     passes: passes.length,
@@ -77,6 +102,7 @@ export function refineLocal(
     wavinessAfter: lineWaviness(lines.lines),
     linesAfter: lines.lines.length,
     refinements: passes.slice(1),
+    fine,
   };
   return {
     map,
@@ -101,13 +127,19 @@ type Pass =
       details: Record<string, unknown>;
     };
 
-/** One mesh-warp pass on the page `global` produces, checked by re-detecting its lines. */
+/**
+ * One mesh-warp pass on the page `global` produces, checked by re-detecting its lines (or, with
+ * `recheck` off, by the mesh's own fit to `tl`); `density` scales the node spacing (0.5: nodes
+ * half as far apart).
+ */
 function solvePass(
   gray: GrayImage,
   global: BackwardMap,
   anchor: MeshOptions['anchor'],
   a: number,
   tl: TextLines,
+  density = 1,
+  recheck = true,
 ): Pass {
   const skip = (reason: string, details: Record<string, unknown> = {}): Pass => ({
     applied: false,
@@ -127,7 +159,7 @@ function solvePass(
     });
   }
   const pitch = Number.isFinite(tl.pitch) ? tl.pitch / a : 2.2 * charHeight;
-  const spacing = Math.max(12, Math.min(40, Math.round(0.7 * pitch)));
+  const spacing = Math.max(12 * density, Math.min(40, Math.round(0.7 * density * pitch)));
   const verticals = [
     ...alignedEnds(lines, charHeight, pitch),
     ...tl.rules.map((v) => ({ xs: v.xs.map((q) => q / a), ys: v.ys.map((q) => q / a) })),
@@ -168,6 +200,12 @@ function solvePass(
     return skip(`mesh folds over (${mesh.foldedTriangles} triangles)`, details);
   }
   const composed = composeMaps(mesh.map, global);
+  if (!recheck) {
+    if (mesh.rmsAfter > FINE_GAIN * mesh.rmsBefore) {
+      return skip('the fine mesh did not fit the lines better', details);
+    }
+    return { applied: true, map: composed, lines: tl, linesUsed: mesh.linesUsed, details };
+  }
   const after = detectTextLines(renderGray(gray, scaleOutput(composed, a)));
   const wavyBefore = lineWaviness(tl.lines);
   const wavyAfter = lineWaviness(after.lines);
@@ -181,11 +219,13 @@ function solvePass(
 }
 
 /**
- * Joins the segments of one horizontal rule that a crossing vertical rule cut apart (table
- * grids: the crossing is too thick to count as part of a one-stroke rule). Two rule segments
- * join when the gap between facing ends is under one character height and the ends meet
- * within a third of one, so the mesh has to keep the whole row at one height and a crease
- * along a column edge cannot leave the row kinked there.
+ * Joins the segments of one horizontal rule that a crossing vertical rule or a crease mark cut
+ * apart (table grids: the crossing is too thick to count as part of a one-stroke rule), so the
+ * mesh has to keep the whole row at one height and a crease along a column edge cannot leave
+ * the row kinked there. Two rule segments join when the gap between facing ends is under
+ * JOIN_GAP character heights and the ends meet within a third of one, or within JOIN_DY of one
+ * when no other segment's end comes within twice that offset (a crease shifted the rest of the
+ * row, but the next row is clearly further away).
  * @example const lines = joinRuleSegments(tl.lines, tl.charHeight);
  */
 export function joinRuleSegments(lines: TextLine[], charHeight: number): TextLine[] {
@@ -200,18 +240,24 @@ export function joinRuleSegments(lines: TextLine[], charHeight: number): TextLin
     const ay = a.ys[last(a)]!;
     let best: TextLine | null = null;
     let bestD = Infinity;
+    let bestDy = Infinity;
+    let secondDy = Infinity;
     for (const b of rules) {
       if (b === a || joined.has(b)) continue;
       const gap = b.xs[0]! - ax;
       const dy = Math.abs(b.ys[0]! - ay);
-      if (gap < -0.2 * charHeight || gap > charHeight || dy > charHeight / 3) continue;
+      if (gap < -0.2 * charHeight || gap > JOIN_GAP * charHeight || dy > JOIN_DY * charHeight) {
+        continue;
+      }
       const d = Math.max(0, gap) + 2 * dy;
       if (d < bestD) {
+        secondDy = Math.min(secondDy, bestDy);
         bestD = d;
         best = b;
-      }
+        bestDy = dy;
+      } else secondDy = Math.min(secondDy, dy);
     }
-    if (best) {
+    if (best && (bestDy <= charHeight / 3 || secondDy > 2 * bestDy)) {
       next.set(a, best);
       joined.add(best);
     }
