@@ -25,6 +25,7 @@ export interface TextLines {
   charHeight: number;
   /** median distance between neighbouring lines (px), NaN when unknown */
   pitch: number;
+  /** ink of characters (1) and of thin rule-like strokes (2); 0 elsewhere */
   ink: Uint8Array;
   /** vertical rules (table borders, form boxes) as centrelines sampled top to bottom */
   rules: Array<{ xs: number[]; ys: number[] }>;
@@ -170,15 +171,10 @@ function labelKindRow(
   for (let i = from; i < to; i++) out[i] = kind[labels[i]!]!;
 }
 
-/** Rule pixels (clean = 2) are set in `opened` and become plain ink (1) in `clean`, for
- *  pixels [from, to). */
+/** Rule pixels (clean = 2) are set in `opened` and stay marked 2 in `clean`, for pixels
+ *  [from, to). */
 function keepRulesRow(clean: Uint8Array, opened: Uint8Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    if (clean[i] === 2) {
-      opened[i] = 1;
-      clean[i] = 1;
-    }
-  }
+  for (let i = from; i < to; i++) if (clean[i] === 2) opened[i] = 1;
 }
 
 /**

@@ -20,6 +20,24 @@ describe('orientation', () => {
     expect(res.confidence).toBeGreaterThan(0.3);
   });
 
+  it('does not count rule strokes (ink marked 2) under the lines as descenders', () => {
+    const a = detectTextLines(upright);
+    const plain = detectUpsideDown(a.ink, W, H, a.lines, a.charHeight);
+    // A thin stroke along each line, just below its baseline, as a form box's edge would run.
+    const ink = a.ink.slice();
+    for (const l of a.lines) {
+      for (let k = 0; k < l.xs.length; k++) {
+        const y = Math.round(l.ys[k]! + 0.9 * a.charHeight);
+        for (let x = Math.floor(l.xs[k]!); x < Math.floor(l.xs[k]!) + 4 && x < W; x++) {
+          if (y < H && !ink[y * W + x]) ink[y * W + x] = 2;
+        }
+      }
+    }
+    const ruled = detectUpsideDown(ink, W, H, a.lines, a.charHeight);
+    expect(ruled.ratio).toBeCloseTo(plain.ratio, 6);
+    expect(ruled.upsideDown).toBe(false);
+  });
+
   it('recognises text running vertically', () => {
     const turned = drawTextPage(W, H, (x, y) => [y, W - x]);
     const a = detectTextLines(turned);

@@ -112,7 +112,8 @@ export function detectUpsideDown(
         let bot = -1;
         for (let d = -R; d <= R; d++) {
           const y = yc + d;
-          if (y < 0 || y >= h || !ink[y * w + x]) continue;
+          // Character ink only: a rule above or below a line is no ascender or descender.
+          if (y < 0 || y >= h || ink[y * w + x] !== 1) continue;
           if (bot < top) top = d;
           bot = d;
         }
