@@ -38,6 +38,8 @@ const MIN_OUTSIDE = 0.01;
 const TEXT_ASPECT = 0.15;
 /** ...and snaps to a paper size within this (relative), wider than the corners' 3 %. */
 const TEXT_SNAP = 0.065;
+/** Upside-down text never reads below this ascender/descender ratio (see the orient stage). */
+const MIN_FLIPPED_RATIO = 0.12;
 
 /** A side this jagged (sideJaggedness) is tried smoothed: the text then decides. */
 const JAGGED = 2;
@@ -458,8 +460,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     confidence: Math.min(ud0.confidence, ud1.confidence),
   };
   // Flipped body text reads at ratios of 0.17–0.52, while an upright form or invoice can read as
-  // low as 0.72 once crumpled, so a turn needs both views clearly below one.
-  if (ud.upsideDown && ud.confidence > 0.3 && ud.ratio < 0.6) {
+  // low as 0.72 once crumpled, so a turn needs both views clearly below one. Far below that range
+  // the count is not reading letters at all (a curled form's table read 0.01: cells boxed in by
+  // rules), and a wrong half-turn ruins a page, so such a page is left as it is.
+  if (ud.upsideDown && ud.confidence > 0.3 && ud.ratio < 0.6 && ud.ratio >= MIN_FLIPPED_RATIO) {
     map = rotateMap(map, 180);
     rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];
   }
