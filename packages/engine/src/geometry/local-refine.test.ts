@@ -77,6 +77,7 @@ describe('refineLocal', () => {
     expect(report.applied).toBe(true);
     const details = report.details as { wavinessAfter: number; fine?: { applied: boolean } };
     expect(details.fine?.applied).toBe(true);
+    expect(report.reason).toContain('denser mesh');
     // wavinessAfter is measured before the fine pass.
     const out = detectTextLines(renderGray(img, map));
     expect(lineWaviness(out.lines)).toBeLessThan(0.8 * details.wavinessAfter);

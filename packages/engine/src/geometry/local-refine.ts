@@ -109,7 +109,7 @@ export function refineLocal(
     report: {
       stage: 'local',
       applied: true,
-      reason: `straightened ${linesUsed} text lines${passes.length > 1 ? ` in ${passes.length} passes` : ''}`,
+      reason: `straightened ${linesUsed} text lines${passes.length > 1 ? ` in ${passes.length} passes` : ''}${fine?.applied ? ', then crease kinks on a denser mesh' : ''}`,
       ms: performance.now() - t0,
       details,
     },
