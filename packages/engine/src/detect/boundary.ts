@@ -30,6 +30,69 @@ function stripContrast(e: EdgeMap, x: number, y: number, nx: number, ny: number)
   return acc / 2;
 }
 
+/** Inside-minus-outside luma difference at 3 px either side of (x, y) across the normal (nx, ny). */
+function stepAcross(
+  L: Float32Array,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  nx: number,
+  ny: number,
+): number {
+  const xo = Math.min(w - 1, Math.max(0, Math.round(x + 3 * nx)));
+  const yo = Math.min(h - 1, Math.max(0, Math.round(y + 3 * ny)));
+  const xi = Math.min(w - 1, Math.max(0, Math.round(x - 3 * nx)));
+  const yi = Math.min(h - 1, Math.max(0, Math.round(y - 3 * ny)));
+  return L[yi * w + xi]! - L[yo * w + xo]!;
+}
+
+/** The trace of one polarity replaces the plain one when it strays at most this share as far. */
+const POLARITY_GAIN = 0.5;
+/** A page brighter (darker) than what lies beyond it by this much fixes its border's polarity. */
+const POLARITY_STEP = 10;
+
+/**
+ * Whether the page is brighter (+1) or darker (−1) than the background beyond side a→b, by the
+ * median luma of mask and non-mask pixels in the band ±R across it (medians, so a heading or a
+ * photo printed near the border does not decide it); 0 when they differ by less than
+ * POLARITY_STEP or one of them is missing. Only edges of that polarity can be the border there.
+ */
+function borderSign(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  L: Float32Array,
+  a: Point,
+  b: Point,
+  nx: number,
+  ny: number,
+  R: number,
+): number {
+  const inside: number[] = [];
+  const outside: number[] = [];
+  for (let i = 2; i < SAMPLES - 2; i++) {
+    const t = i / (SAMPLES - 1);
+    const px = a.x + (b.x - a.x) * t;
+    const py = a.y + (b.y - a.y) * t;
+    for (let d = -R; d <= R; d += 2) {
+      const x = Math.round(px + d * nx);
+      const y = Math.round(py + d * ny);
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      const k = y * w + x;
+      (mask[k] ? inside : outside).push(L[k]!);
+    }
+  }
+  if (inside.length < 20 || outside.length < 20) return 0;
+  const step = median(inside) - median(outside);
+  return Math.abs(step) < POLARITY_STEP ? 0 : Math.sign(step);
+}
+
+function median(v: number[]): number {
+  v.sort((p, q) => p - q);
+  return v[v.length >> 1]!;
+}
+
 /** Robust (Tukey IRLS) fit of a quadratic d(t); returns fitted values. */
 function robustQuadratic(
   t: Float64Array,
@@ -68,6 +131,107 @@ function robustQuadratic(
   return out;
 }
 
+/** The best border point found at each of the SAMPLES points along one side. */
+interface SideSamples {
+  t: Float64Array;
+  /** offset along the outward normal */
+  dev: Float64Array;
+  valid: Uint8Array;
+  nearBorder: number;
+  sideCounted: number;
+  sideSupported: number;
+}
+
+/**
+ * How far the side's samples stray from its trend: the mean distance, each capped at `cap`
+ * (a sample with no edge at all counts as the cap).
+ */
+function strayFromCurve(s: SideSamples, trend: Float64Array, cap: number): number {
+  let sum = 0;
+  for (let i = 1; i < SAMPLES - 1; i++) {
+    sum += s.valid[i] ? Math.min(cap, Math.abs(s.dev[i]! - trend[i]!)) : cap;
+  }
+  return sum / (SAMPLES - 2);
+}
+
+/**
+ * Scans ±R along the outward normal (nx, ny) at SAMPLES points of side a→b for the strongest
+ * sharp edge facing the right way with contrast across it (nearer the side preferred), of
+ * polarity `sign` (page brighter +1, darker −1, either 0); falls back to the mask transition.
+ */
+function sampleSide(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  edges: EdgeMap,
+  a: Point,
+  b: Point,
+  nx: number,
+  ny: number,
+  R: number,
+  sign: number,
+): SideSamples {
+  const inside = (x: number, y: number): boolean => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    if (xi < 0 || yi < 0 || xi >= w || yi >= h) return false;
+    return mask[yi * w + xi] === 1;
+  };
+  const t = new Float64Array(SAMPLES);
+  const dev = new Float64Array(SAMPLES);
+  const valid = new Uint8Array(SAMPLES);
+  let nearBorder = 0;
+  let sideCounted = 0;
+  let sideSupported = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    t[i] = i / (SAMPLES - 1);
+    const px = a.x + (b.x - a.x) * t[i]!;
+    const py = a.y + (b.y - a.y) * t[i]!;
+    // Prefer a sharp edge facing the right way; fall back to the mask transition.
+    let best = Infinity;
+    let bestEdge = 0;
+    for (let d = -R; d <= R; d += 1) {
+      const x = Math.round(px + d * nx);
+      const y = Math.round(py + d * ny);
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      const k = y * w + x;
+      const m = edges.mag[k]!;
+      if (m <= 0 || Math.abs(edges.gx[k]! * nx + edges.gy[k]! * ny) < 0.9) continue;
+      // A paper edge has something else beyond it; a text stroke has paper again 3–6 px on.
+      if (stripContrast(edges, x, y, nx, ny) < 12) continue;
+      if (sign !== 0 && Math.sign(stepAcross(edges.luma, w, h, x, y, nx, ny)) !== sign) continue;
+      const score = m * (1 - Math.abs(d) / (2 * R));
+      if (score > bestEdge) {
+        bestEdge = score;
+        best = d;
+      }
+    }
+    const edgeHit = Number.isFinite(best);
+    if (!edgeHit) {
+      for (let d = -R; d <= R; d += 0.5) {
+        if (inside(px + d * nx, py + d * ny) && !inside(px + (d + 0.5) * nx, py + (d + 0.5) * ny)) {
+          const mid = d + 0.25;
+          if (Math.abs(mid) < Math.abs(best)) best = mid;
+        }
+      }
+    }
+    if (Number.isFinite(best) && i > 0 && i < SAMPLES - 1) {
+      dev[i] = best;
+      valid[i] = 1;
+    }
+    const ex = px + (Number.isFinite(best) ? best : 0) * nx;
+    const ey = py + (Number.isFinite(best) ? best : 0) * ny;
+    if (ex < 2 || ey < 2 || ex > w - 3 || ey > h - 3) {
+      nearBorder++;
+      sideCounted++;
+    } else if (i > 1 && i < SAMPLES - 2) {
+      sideCounted++;
+      if (edgeHit) sideSupported++;
+    }
+  }
+  return { t, dev, valid, nearBorder, sideCounted, sideSupported };
+}
+
 /**
  * Follows the real page edge between consecutive corners: for 32 points per side, scans the
  * mask along the outward normal for the inside→outside transition nearest the corner-to-corner
@@ -83,12 +247,6 @@ export function traceBoundary(
   edges: EdgeMap,
 ): TracedBoundary {
   const diag = Math.hypot(w, h);
-  const inside = (x: number, y: number): boolean => {
-    const xi = Math.round(x);
-    const yi = Math.round(y);
-    if (xi < 0 || yi < 0 || xi >= w || yi >= h) return false;
-    return mask[yi * w + xi] === 1;
-  };
   const curvesCw: Point[][] = [];
   const clippedCw: boolean[] = [];
   let supported = 0;
@@ -103,61 +261,24 @@ export function traceBoundary(
     const nx = dy;
     const ny = -dx;
     const R = Math.max(6, Math.round(0.03 * diag));
-    const t = new Float64Array(SAMPLES);
-    const dev = new Float64Array(SAMPLES);
-    const valid = new Uint8Array(SAMPLES);
-    let nearBorder = 0;
-    let sideCounted = 0;
-    let sideSupported = 0;
-    for (let i = 0; i < SAMPLES; i++) {
-      t[i] = i / (SAMPLES - 1);
-      const px = a.x + (b.x - a.x) * t[i]!;
-      const py = a.y + (b.y - a.y) * t[i]!;
-      // Prefer a sharp edge facing the right way; fall back to the mask transition.
-      let best = Infinity;
-      let bestEdge = 0;
-      for (let d = -R; d <= R; d += 1) {
-        const x = Math.round(px + d * nx);
-        const y = Math.round(py + d * ny);
-        if (x < 0 || y < 0 || x >= w || y >= h) continue;
-        const k = y * w + x;
-        const m = edges.mag[k]!;
-        if (m <= 0 || Math.abs(edges.gx[k]! * nx + edges.gy[k]! * ny) < 0.9) continue;
-        // A paper edge has something else beyond it; a text stroke has paper again 3–6 px on.
-        if (stripContrast(edges, x, y, nx, ny) < 12) continue;
-        const score = m * (1 - Math.abs(d) / (2 * R));
-        if (score > bestEdge) {
-          bestEdge = score;
-          best = d;
-        }
-      }
-      const edgeHit = Number.isFinite(best);
-      if (!edgeHit) {
-        for (let d = -R; d <= R; d += 0.5) {
-          if (
-            inside(px + d * nx, py + d * ny) &&
-            !inside(px + (d + 0.5) * nx, py + (d + 0.5) * ny)
-          ) {
-            const mid = d + 0.25;
-            if (Math.abs(mid) < Math.abs(best)) best = mid;
-          }
-        }
-      }
-      if (Number.isFinite(best) && i > 0 && i < SAMPLES - 1) {
-        dev[i] = best;
-        valid[i] = 1;
-      }
-      const ex = px + (Number.isFinite(best) ? best : 0) * nx;
-      const ey = py + (Number.isFinite(best) ? best : 0) * ny;
-      if (ex < 2 || ey < 2 || ex > w - 3 || ey > h - 3) {
-        nearBorder++;
-        sideCounted++;
-      } else if (i > 1 && i < SAMPLES - 2) {
-        sideCounted++;
-        if (edgeHit) sideSupported++;
+    const side = (sign: number): SideSamples =>
+      sampleSide(mask, w, h, edges, a, b, nx, ny, R, sign);
+    let sm = side(0);
+    let trend = robustQuadratic(sm.t, sm.dev, sm.valid, Math.max(1, diag / 500));
+    // A bold heading just inside a faint border has far stronger edges, of the wrong polarity;
+    // but polarity alone zigzags across a page stack's lines, and on crumpled paper it picks
+    // among crease edges. So the polarity trace wins only when it forms a far cleaner curve.
+    const sign = borderSign(mask, w, h, edges.luma, a, b, nx, ny, R);
+    if (sign !== 0) {
+      const alt = side(sign);
+      const altTrend = robustQuadratic(alt.t, alt.dev, alt.valid, Math.max(1, diag / 500));
+      const cap = Math.max(2.5, 0.012 * diag);
+      if (strayFromCurve(alt, altTrend, cap) < POLARITY_GAIN * strayFromCurve(sm, trend, cap)) {
+        sm = alt;
+        trend = altTrend;
       }
     }
-    const trend = robustQuadratic(t, dev, valid, Math.max(1, diag / 500));
+    const { t, dev, valid, nearBorder, sideCounted, sideSupported } = sm;
     const tol = Math.max(2.5, 0.012 * diag);
     const pts: Point[] = [];
     for (let i = 0; i < SAMPLES; i++) {

@@ -1,5 +1,6 @@
 import type { GrayImage, Point } from '../types.ts';
 import type { Line } from './quad.ts';
+import { components } from './components.ts';
 
 /** Thin, sharp edges at detection scale: gradient (luma + chroma) after non-maximum suppression. */
 export interface EdgeMap {
@@ -12,6 +13,8 @@ export interface EdgeMap {
   gx: Float32Array;
   gy: Float32Array;
   mag: Float32Array;
+  /** gradient magnitude before thinning and the sharpness test */
+  raw: Float32Array;
 }
 
 /**
@@ -56,8 +59,8 @@ export function edgeMap(luma: GrayImage, chroma: GrayImage): EdgeMap {
   // page, so one long loop here would run unoptimised for much of it).
   for (let y = 1; y < h - 1; y++) gradientRow(L, C, w, y, raw, gx, gy);
   const mag = new Float32Array(w * h);
-  for (let y = 4; y < h - 4; y++) sharpEdgeRow(L, C, w, y, raw, gx, gy, mag);
-  return { width: w, height: h, luma: L, chroma: C, gx, gy, mag };
+  for (let y = 4; y < h - 4; y++) sharpEdgeRow(L, C, w, y, raw, gx, gy, mag, STRONG);
+  return { width: w, height: h, luma: L, chroma: C, gx, gy, mag, raw };
 }
 
 /** Horizontal Sobel derivative of `a` at pixel i (row width w), divided by 8. */
@@ -113,7 +116,46 @@ function gradientRow(
   }
 }
 
-/** edgeMap's non-maximum suppression and sharpness test along row y (into `mag`). */
+/** Gradient magnitude (grey levels per px) of an edge in the edge map. */
+const STRONG = 4;
+
+/**
+ * Sharp edges down to gradient `min` (below the map's own threshold), where they continue one
+ * of the map's edges: Canny's hysteresis. A page's border on a table nearly as light as itself
+ * fades in and out along its length; its faint stretches join the strong ones, while faint
+ * texture and noise elsewhere does not. Returns a 0/1 mask, thickened to 3 px (so that the
+ * labelling's 4-connectivity follows diagonal edges).
+ * @example const walls = faintEdges(edges, 1.5);
+ */
+export function faintEdges(e: EdgeMap, min: number): Uint8Array {
+  const { width: w, height: h, luma, chroma, raw, gx, gy, mag } = e;
+  const faint = new Float32Array(w * h);
+  for (let y = 4; y < h - 4; y++) sharpEdgeRow(luma, chroma, w, y, raw, gx, gy, faint, min);
+  const set = new Uint8Array(w * h);
+  for (let i = 0; i < set.length; i++) set[i] = faint[i]! > 0 ? 1 : 0;
+  const thick = dilate3(set, w, h);
+  const { labels, sizes } = components(thick, w, h);
+  const strong = new Uint8Array(sizes.length);
+  for (let i = 0; i < mag.length; i++) if (mag[i]! > 0) strong[labels[i]!] = 1;
+  for (let i = 0; i < thick.length; i++) thick[i] = thick[i] && strong[labels[i]!] ? 1 : 0;
+  return thick;
+}
+
+/** 3 × 3 dilation of a 0/1 mask. */
+function dilate3(m: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!m[y * w + x]) continue;
+      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
+        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) out[yy * w + xx] = 1;
+      }
+    }
+  }
+  return out;
+}
+
+/** edgeMap's non-maximum suppression and sharpness test along row y (into `mag`), from gradient `min`. */
 function sharpEdgeRow(
   L: Float32Array,
   C: Float32Array,
@@ -123,11 +165,12 @@ function sharpEdgeRow(
   gx: Float32Array,
   gy: Float32Array,
   mag: Float32Array,
+  min: number,
 ): void {
   for (let x = 4; x < w - 4; x++) {
     const i = y * w + x;
     const m = raw[i]!;
-    if (m < 4) continue;
+    if (m < min) continue;
     const dx = Math.round(gx[i]!);
     const dy = Math.round(gy[i]!);
     const o = dy * w + dx;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../types.ts';
+import type { Point, RgbImage } from '../types.ts';
 import { drawScene } from '../geometry/test-images.ts';
-import { candidateScore, detectPage, fullFrameOutline, type DetectResult } from './page-detect.ts';
+import {
+  candidateScore,
+  detectPage,
+  fullFrameOutline,
+  preferCandidate,
+  type DetectResult,
+} from './page-detect.ts';
 
 const quad: Point[] = [
   { x: 70, y: 40 },
@@ -95,6 +101,56 @@ describe('detectPage', () => {
     ).toBeLessThan(16);
   });
 
+  /**
+   * The page on a light grey table lit from the left (light `left` there, falling off by
+   * `falloff` to the right, so the lit table is as bright as the paper further right), under a
+   * soft cast shadow over the lower left.
+   */
+  function lightTable(left: number, falloff: number): RgbImage {
+    const img = drawScene(400, 460, quad, 'white', 3, (x, y) => [(x - 60) / 280, (y - 50) / 360]);
+    for (let y = 0; y < 460; y++) {
+      for (let x = 0; x < 400; x++) {
+        const shadow = Math.min(1, Math.max(0, (y - 0.9 * x - 150) / 30));
+        const f = (left - falloff * (x / 400)) * (1 - 0.35 * shadow);
+        const i = (y * 400 + x) * 3;
+        for (let c = 0; c < 3; c++) {
+          img.data[i + c] = Math.max(0, Math.min(255, Math.round(img.data[i + c]! * f)));
+        }
+      }
+    }
+    return img;
+  }
+
+  it('finds a page on a light table under a cast shadow by its edges', () => {
+    // The paper masks take in the lit table and stop at the shadow (about 130 px off).
+    const { outline, details } = detectPage(lightTable(1.12, 0.3));
+    expect(details.feature).toMatch(/^edge enclosure/);
+    expect(outline!.confidence).toBeGreaterThan(0.9);
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(4);
+  });
+
+  it('follows a page border that fades where the lit table is as bright as the paper', () => {
+    // The paper masks found no page at all here (confidence 0).
+    const { outline } = detectPage(lightTable(1.14, 0.22));
+    expect(outline!.confidence).toBeGreaterThan(0.9);
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(4);
+  });
+
+  it('keeps the traced border off a bold heading just inside it', () => {
+    // A dark bar 12 px tall, 9 px below the top side, along 45 % of it: its top edge is far
+    // stronger than the paper's against a light table, but dark inside and light outside.
+    const img = drawScene(400, 460, quad, 'white', 3);
+    const topAt = (x: number): number => 40 + (22 * (x - 70)) / 260;
+    for (let y = 0; y < 460; y++) {
+      for (let x = 96; x < 213; x++) {
+        if (y < topAt(x) + 9 || y > topAt(x) + 21) continue;
+        img.data.set([30, 30, 35], (y * 400 + x) * 3);
+      }
+    }
+    const { outline } = detectPage(img);
+    for (const p of outline!.top) expect(Math.abs(p.y - topAt(p.x))).toBeLessThan(3);
+  });
+
   it('marks a page filling the frame as clipped on all sides', () => {
     const full: Point[] = [
       { x: -5, y: -5 },
@@ -124,6 +180,31 @@ describe('candidateScore', () => {
     const cut = result(0.929, 0.366, 0.69);
     const whole = result(0.835, 0.637, 0.997);
     expect(candidateScore(whole)).toBeGreaterThan(candidateScore(cut));
+  });
+
+  it('prefers a confident outline round another one, whatever the scores', () => {
+    // Measured on a curled brochure on a light table: its photo's outline (confidence 1, 12 %
+    // of the frame) outscored the page round it (0.89, 55 %).
+    const at = (r: DetectResult, x0: number, y0: number, x1: number, y1: number): DetectResult => ({
+      ...r,
+      outline: {
+        ...r.outline!,
+        corners: [
+          { x: x0, y: y0 },
+          { x: x1, y: y0 },
+          { x: x1, y: y1 },
+          { x: x0, y: y1 },
+        ],
+      },
+    });
+    const photo = at(result(1, 0.12, 1.03), 20, 30, 80, 50);
+    const page = at(result(0.89, 0.55, 1.03), 10, 10, 90, 95);
+    expect(candidateScore(photo)).toBeGreaterThan(candidateScore(page));
+    expect(preferCandidate(page, photo)).toBe(true);
+    expect(preferCandidate(photo, page)).toBe(false);
+    // A doubtful outline round it does not win so.
+    const leaked = at(result(0.5, 0.9, 1.03), 0, 0, 100, 100);
+    expect(preferCandidate(leaked, photo)).toBe(false);
   });
 
   it('lets edge support decide between pages that fill their quadrilaterals', () => {

@@ -13,7 +13,14 @@ import {
 } from './quad.ts';
 import { traceBoundary } from './boundary.ts';
 import { backgroundDistance, colourModelScore } from './colour-model.ts';
-import { bestEdgeLine, edgeMap, segmentSupport, sidesContrast, type EdgeMap } from './edges.ts';
+import {
+  bestEdgeLine,
+  edgeMap,
+  faintEdges,
+  segmentSupport,
+  sidesContrast,
+  type EdgeMap,
+} from './edges.ts';
 
 export interface DetectResult {
   outline: PageOutline | null;
@@ -144,6 +151,39 @@ export function pageMask(
   const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));
   mask = morph(morph(mask, w, h, ro, false), w, h, ro, true);
   return largestComponent(mask, w, h);
+}
+
+/**
+ * Page mask from sharp edges alone: the background is what the frame reaches without crossing
+ * a wall, and the page is the rest. The walls are the sharp edges with the faint stretches that
+ * continue them (`faintEdges`), thickened so that breaks of up to about 2·`gap` px close. A page
+ * on a table as light and neutral as itself, or half under a cast shadow, defeats the colour
+ * features, but its border is still a sharp edge all round; text and photos inside are enclosed.
+ */
+function enclosedByEdges(faint: Uint8Array, w: number, h: number, gap: number): Uint8Array {
+  const r = Math.max(1, Math.round(gap));
+  const wall = r > 1 ? morph(faint, w, h, r - 1, true) : faint;
+  // Everything the frame reaches is background.
+  const bg = new Uint8Array(w * h);
+  for (let i = 0; i < bg.length; i++) bg[i] = wall[i] ? 0 : 1;
+  const { labels, sizes, bounds } = components(bg, w, h);
+  const outside = new Uint8Array(sizes.length);
+  for (let l = 1; l < sizes.length; l++) {
+    outside[l] =
+      bounds.left[l] === 0 ||
+      bounds.top[l] === 0 ||
+      bounds.right[l] === w - 1 ||
+      bounds.bottom[l] === h - 1
+        ? 1
+        : 0;
+  }
+  let mask: Uint8Array = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i++) mask[i] = outside[labels[i]!] ? 0 : 1;
+  mask = morph(mask, w, h, r, false);
+  // Cut the background's own edges (grain, noise) off the page and keep one piece.
+  const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));
+  mask = morph(morph(mask, w, h, ro, false), w, h, ro, true);
+  return fillHoles(largestComponent(mask, w, h), w, h);
 }
 
 function largestComponent(mask: Uint8Array, w: number, h: number): Uint8Array {
@@ -448,9 +488,14 @@ export function detectPage(
     return r;
   }
   const paperMask = pageMask(f);
+  let faint: Uint8Array | null = null;
+  const walls = (): Uint8Array => (faint ??= faintEdges(edges, FAINT_EDGE));
   // Candidates from cheapest to dearest; a clean, confident outline that fills its quadrilateral
   // ends the search (a shadow's edge can look as confident, but leaves a bite out of the page).
-  const masks: Array<[string, () => Uint8Array | null]> = [
+  // The edge enclosures are a fallback: an outline of theirs close to the best one so far is
+  // dropped, so they only ever find a different region (on crumpled paper they follow crease
+  // edges here and there, and are no better for it).
+  const masks: Array<[string, () => Uint8Array | null, fallback?: boolean]> = [
     ['paperness', () => paperMask],
     [
       'colour model',
@@ -460,14 +505,20 @@ export function detectPage(
       },
     ],
     ['background distance', () => pageMask(f, backgroundDistance(f))],
+    ['edge enclosure', () => enclosedByEdges(walls(), f.width, f.height, 1), true],
+    [
+      'edge enclosure, gaps closed',
+      () => enclosedByEdges(walls(), f.width, f.height, GAP_SHARE * Math.max(f.width, f.height)),
+      true,
+    ],
   ];
   let best: DetectResult | null = null;
-  let bestScore = -Infinity;
-  for (const [name, make] of masks) {
+  for (const [name, make, fallback] of masks) {
     if (
       best?.outline &&
       best.outline.confidence >= 0.95 &&
-      Number(best.details.fill ?? 0) >= MIN_FILL
+      Number(best.details.fill ?? 0) >= MIN_FILL &&
+      Number(best.details.areaFrac ?? 0) >= SMALL_PAGE
     ) {
       break;
     }
@@ -475,13 +526,70 @@ export function detectPage(
     if (!mask) continue;
     const r = detectFromMask(f, mask, edges);
     r.details.feature = name;
-    const score = candidateScore(r);
-    if (score > bestScore) {
-      best = r;
-      bestScore = score;
-    }
+    // The frame reaches a page that touches it, so an enclosure reaching the frame leaked; and
+    // one far larger than its quadrilateral leaked into a textured background.
+    if (fallback && (leaked(r) || Number(r.details.fill ?? 0) > MAX_ENCLOSURE_FILL)) continue;
+    if (fallback && best && sameOutline(r, best, Math.hypot(f.width, f.height) / f.scale)) continue;
+    if (!best || preferCandidate(r, best)) best = r;
   }
   return best!;
+}
+
+/** Gradient down to which edges continuing the edge map's own count as walls of the enclosure. */
+const FAINT_EDGE = 1.5;
+/** An enclosure this much larger than its quadrilateral is not the page alone. */
+const MAX_ENCLOSURE_FILL = 1.2;
+/** Outlines whose corners all lie within this share of the image diagonal are the same one. */
+const SAME_OUTLINE = 0.05;
+/** Below this share of the frame a confident outline may be a photo on the page: search on. */
+const SMALL_PAGE = 0.2;
+/** Edge gaps up to twice this share of the detection size are closed by the enclosure's second try. */
+const GAP_SHARE = 0.008;
+/** A confident outline around another one is the page round a photo printed on it. */
+const ENCLOSING_CONFIDENCE = 0.8;
+
+/**
+ * Whether candidate outline `r` should replace `best`: by `candidateScore`, except that a
+ * confident outline enclosing the other one wins whatever the scores. A photo or a framed box
+ * printed on the page has edges as clean as the page's own, and is found alone when the
+ * page's border fades into a light table.
+ * @example if (preferCandidate(next, best)) best = next;
+ */
+export function preferCandidate(r: DetectResult, best: DetectResult): boolean {
+  const a = r.outline;
+  const b = best.outline;
+  if (a && b) {
+    if (a.confidence >= ENCLOSING_CONFIDENCE && encloses(a.corners, b.corners)) return true;
+    if (b.confidence >= ENCLOSING_CONFIDENCE && encloses(b.corners, a.corners)) return false;
+  }
+  return candidateScore(r) > candidateScore(best);
+}
+
+/** Whether an outline has a side along the image border. */
+function leaked(r: DetectResult): boolean {
+  return !r.outline || Object.values(r.outline.clipped).some(Boolean);
+}
+
+/** Whether two candidates' outlines have all four corners within SAME_OUTLINE·`diag` of each other. */
+function sameOutline(a: DetectResult, b: DetectResult, diag: number): boolean {
+  const p = a.outline?.corners;
+  const q = b.outline?.corners;
+  if (!p || !q) return false;
+  return p.every((c, k) => Math.hypot(c.x - q[k]!.x, c.y - q[k]!.y) < SAME_OUTLINE * diag);
+}
+
+/** Whether quad `outer` contains every corner of `inner` (within 1 % of its size) and is at least 1.5× its area. */
+function encloses(outer: Point[], inner: Point[]): boolean {
+  if (quadArea(outer) < 1.5 * quadArea(inner)) return false;
+  const tol = 0.01 * Math.sqrt(quadArea(outer));
+  return inner.every((p) =>
+    outer.every((a, k) => {
+      const b = outer[(k + 1) % 4]!;
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      // Clockwise corners (tl, tr, br, bl in y-down coordinates): inside is to the right.
+      return ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len >= -tol;
+    }),
+  );
 }
 
 function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): DetectResult {
