@@ -492,7 +492,7 @@ export function detectPage(
   const walls = (): Uint8Array => (faint ??= faintEdges(edges, FAINT_EDGE));
   // Candidates from cheapest to dearest; a clean, confident outline that fills its quadrilateral
   // ends the search (a shadow's edge can look as confident, but leaves a bite out of the page).
-  // The edge enclosures are a fallback: an outline of theirs close to the best one so far is
+  // The edge enclosures are a fallback: an outline of theirs close to the colour masks' best is
   // dropped, so they only ever find a different region (on crumpled paper they follow crease
   // edges here and there, and are no better for it).
   const masks: Array<[string, () => Uint8Array | null, fallback?: boolean]> = [
@@ -513,6 +513,8 @@ export function detectPage(
     ],
   ];
   let best: DetectResult | null = null;
+  // The best outline of the colour masks, which the enclosures must differ from.
+  let found: DetectResult | null = null;
   for (const [name, make, fallback] of masks) {
     if (
       best?.outline &&
@@ -529,8 +531,11 @@ export function detectPage(
     // The frame reaches a page that touches it, so an enclosure reaching the frame leaked; and
     // one far larger than its quadrilateral leaked into a textured background.
     if (fallback && (leaked(r) || Number(r.details.fill ?? 0) > MAX_ENCLOSURE_FILL)) continue;
-    if (fallback && best && sameOutline(r, best, Math.hypot(f.width, f.height) / f.scale)) continue;
+    if (fallback && found && sameOutline(r, found, Math.hypot(f.width, f.height) / f.scale)) {
+      continue;
+    }
     if (!best || preferCandidate(r, best)) best = r;
+    if (!fallback) found = best;
   }
   return best!;
 }

@@ -42,6 +42,15 @@ describe('checkOutlineAgainstText', () => {
     expect(check.problem).toMatch(/outside the page outline/);
   });
 
+  it('does not count line-like grain beyond the outline that lies off the paper', () => {
+    // The right half of the "text" stands for wood grain: not neutral, so not paper.
+    const half = box(2, 2, 200, 478);
+    expect(checkOutlineAgainstText(page, half, lines, 1).problem).toMatch(/outside/);
+    const check = checkOutlineAgainstText(page, half, lines, 1, undefined, (x) => x <= 200);
+    expect(check.problem).toBeNull();
+    expect(check.details.outsideShare).toBe(0);
+  });
+
   it('rejects an outline whose rectified page lost most of the text lines', () => {
     const few = { ...lines, lines: lines.lines.slice(0, 3) };
     const check = checkOutlineAgainstText(page, box(2, 2, 398, 478), few, 1);

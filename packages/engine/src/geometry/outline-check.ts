@@ -75,7 +75,8 @@ const textLength = (t: TextLines): number =>
  * for the page border leaves text lines outside the outline, and a wrong outline warps the
  * page so that far fewer text lines survive rectification. `rectified` are the lines found on
  * the rectified page at `rectScale` (output px × rectScale); `frame` are the photo's own lines
- * when an earlier check of the same photo already found them.
+ * when an earlier check of the same photo already found them. Line samples outside the outline
+ * where `onPaper(x, y)` (photo px) is false are not text of the page and do not count at all.
  * @example const { problem } = checkOutlineAgainstText(gray, outline, lines, 0.8);
  */
 export function checkOutlineAgainstText(
@@ -84,6 +85,7 @@ export function checkOutlineAgainstText(
   rectified: TextLines,
   rectScale: number,
   frame: TextLines = frameText(gray),
+  onPaper: (x: number, y: number) => boolean = () => true,
 ): OutlineCheck {
   const fs = frameScale(gray);
   const poly = ring(outline);
@@ -97,16 +99,23 @@ export function checkOutlineAgainstText(
   for (const l of textLines) {
     const n = l.xs.length;
     let out = 0;
+    let off = 0;
     for (let k = 0; k < n; k++) {
       const x = l.xs[k]! / fs;
       const y = l.ys[k]! / fs;
       if (!inside(poly, x, y) && distance2(poly, x, y) > margin2) {
+        // Grain or weave in a coloured table beyond the page reads as lines of text too.
+        if (!onPaper(x, y)) {
+          off++;
+          continue;
+        }
         out++;
         outsidePoints.push({ x, y });
       }
     }
-    total += l.length;
-    outside += (l.length * out) / Math.max(1, n);
+    const length = (l.length * (n - off)) / Math.max(1, n);
+    total += length;
+    outside += (length * out) / Math.max(1, n - off);
   }
   const frameLength = total / fs;
   const rectLength = textLength(rectified) / rectScale;
@@ -115,7 +124,12 @@ export function checkOutlineAgainstText(
     outsideShare: total > 0 ? outside / total : 0,
     keptShare: frameLength > 0 ? rectLength / frameLength : 1,
   };
-  const found = { details, outside: outsidePoints, charHeight: frame.charHeight / fs, frame };
+  const found = {
+    details,
+    outside: outsidePoints,
+    charHeight: frame.charHeight / fs,
+    frame,
+  };
   if (textLines.length >= 3 && details.outsideShare > MAX_OUTSIDE) {
     return {
       problem: `${Math.round(details.outsideShare * 100)}% of the text lies outside the page outline`,

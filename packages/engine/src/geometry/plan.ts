@@ -99,6 +99,37 @@ function analyse(gray: GrayImage, map: BackwardMap): Analysis {
   return { scale, rect, lines: detectTextLines(rect) };
 }
 
+/** A coloured table (wood, fabric) is this far from neutral: chroma / luma of a 7 × 7 patch. */
+const TABLE_CHROMA = 0.3;
+
+/**
+ * Whether the photo is neutral around work pixel (x, y), as paper is in any light (and the ink
+ * printed on it mostly): chroma (max − min of the mean RGB of a 7 × 7 patch) under TABLE_CHROMA
+ * of its luma (floored at 40, so noise in the dark does not count).
+ */
+function neutralAt(work: RgbImage, x: number, y: number): boolean {
+  const { width: w, height: h, data } = work;
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let yy = Math.max(0, cy - 3); yy <= Math.min(h - 1, cy + 3); yy++) {
+    for (let xx = Math.max(0, cx - 3); xx <= Math.min(w - 1, cx + 3); xx++) {
+      const i = 3 * (yy * w + xx);
+      r += data[i]!;
+      g += data[i + 1]!;
+      b += data[i + 2]!;
+      n++;
+    }
+  }
+  if (n === 0) return true;
+  const luma = (0.299 * r + 0.587 * g + 0.114 * b) / n;
+  const chroma = (Math.max(r, g, b) - Math.min(r, g, b)) / n;
+  return chroma < TABLE_CHROMA * Math.max(40, luma);
+}
+
 function checkAbort(signal?: AbortSignal): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
@@ -107,7 +138,12 @@ function checkAbort(signal?: AbortSignal): void {
  * A second page outline from the neutral-colour feature, kept only when it is confident, not
  * the frame, and consistent with the photo's text.
  */
-function neutralOutline(work: RgbImage, gray: GrayImage, frame?: TextLines) {
+function neutralOutline(
+  work: RgbImage,
+  gray: GrayImage,
+  onPaper: (x: number, y: number) => boolean,
+  frame?: TextLines,
+) {
   const det = detectPage(work, undefined, { shadowInvariant: true });
   const outline = det.outline;
   if (!outline || outline.confidence < RETRY_CONFIDENCE) return null;
@@ -115,7 +151,7 @@ function neutralOutline(work: RgbImage, gray: GrayImage, frame?: TextLines) {
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
   const { scale, rect, lines } = analyse(gray, global.map);
-  const check = checkOutlineAgainstText(gray, outline, lines, scale, frame);
+  const check = checkOutlineAgainstText(gray, outline, lines, scale, frame, onPaper);
   return check.problem ? null : { outline, global, scale, rect, lines, check };
 }
 
@@ -271,6 +307,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   checkAbort(opts.signal);
 
   const gray = toGray(work).image;
+  const onPaper = (x: number, y: number): boolean => neutralAt(work, x, y);
   const t2 = performance.now();
   // Text analysis runs on a copy of the output at most ANALYSIS_SIDE px long.
   let { scale, rect, lines } = analyse(gray, map);
@@ -282,7 +319,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (globalApplied && outline && (lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
-    const check = checkOutlineAgainstText(gray, outline, lines, scale);
+    const check = checkOutlineAgainstText(gray, outline, lines, scale, undefined, onPaper);
     frame = check.frame;
     globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
@@ -305,7 +342,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       const g = grown && globalMap(grown, work.width, work.height, STEP);
       if (grown && g) {
         const second = analyse(gray, g.map);
-        const check2 = checkOutlineAgainstText(gray, grown, second.lines, second.scale, frame);
+        const check2 = checkOutlineAgainstText(
+          gray,
+          grown,
+          second.lines,
+          second.scale,
+          frame,
+          onPaper,
+        );
         if (
           !check2.problem &&
           check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
@@ -317,14 +361,18 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
           paper = g.paper;
           ({ scale, rect, lines } = second);
           globalStage.reason = `${globalStage.reason} (outline grown past ${Math.round(100 * check.details.outsideShare!)}% of the text beyond its edge)`;
-          globalStage.details = { ...g.details, ...check2.details, grown: true };
+          globalStage.details = {
+            ...g.details,
+            ...check2.details,
+            grown: true,
+          };
         }
       }
     }
   }
   if (retry) {
     // Second try with the shading-invariant paper feature (a cast shadow, a white table).
-    const second = neutralOutline(work, gray, frame);
+    const second = neutralOutline(work, gray, onPaper, frame);
     if (second) {
       outline = second.outline;
       map = second.global.map;
@@ -337,7 +385,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       globalStage.applied = true;
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
       globalStage.reason = `perspective and edge curl removed (page found by its neutral colour; first outline rejected: ${first})`;
-      globalStage.details = { ...second.global.details, ...second.check.details, retried: true };
+      globalStage.details = {
+        ...second.global.details,
+        ...second.check.details,
+        retried: true,
+      };
     }
   }
   if (rejected && !globalApplied) {
@@ -379,7 +431,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       map = map90;
       aspect = 1 / aspect;
       rotation = 90;
-      anchor = { top: anchor.left, right: anchor.top, bottom: anchor.right, left: anchor.bottom };
+      anchor = {
+        top: anchor.left,
+        right: anchor.top,
+        bottom: anchor.right,
+        left: anchor.bottom,
+      };
       rect = rect90;
       lines = lines90;
     }
@@ -416,7 +473,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     applied: deskewReason === null,
     reason: deskewReason ?? `rotated by ${(-skewDeg).toFixed(2)}°`,
     ms: performance.now() - t2,
-    details: { measuredDeg: skew.deg, confidence: skew.confidence, verticalRatio: vertical.ratio },
+    details: {
+      measuredDeg: skew.deg,
+      confidence: skew.confidence,
+      verticalRatio: vertical.ratio,
+    },
   });
   opts.onProgress?.(0.55);
   checkAbort(opts.signal);
@@ -429,7 +490,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // Turned text swaps the outline's sides in this frame.
     const fix = aspectFromText(map, local.lines, scale, outline, turned ? 1 / naive : naive);
     if (fix) {
-      globalStage.details = { ...globalStage.details, textAspectFactor: fix.factor };
+      globalStage.details = {
+        ...globalStage.details,
+        textAspectFactor: fix.factor,
+      };
       if (fix.map) {
         map = fix.map;
         aspect = map.outHeight / map.outWidth;
@@ -475,7 +539,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         ? 'page is upright'
         : `turned by ${rotation}° (${turned ? 'vertical text lines' : ''}${turned && rotation !== 90 ? ', ' : ''}${rotation !== 90 ? 'upside-down text' : ''})`,
     ms: performance.now() - t3,
-    details: { ascenderRatio: ud.ratio, confidence: ud.confidence, verticalRatio: vertical.ratio },
+    details: {
+      ascenderRatio: ud.ratio,
+      confidence: ud.confidence,
+      verticalRatio: vertical.ratio,
+    },
   });
   opts.onProgress?.(1);
   return { outline, map, paper, aspect, rotation, skewDeg, stages };

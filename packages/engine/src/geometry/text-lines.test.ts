@@ -55,6 +55,40 @@ describe('detectTextLines', () => {
       expect(Math.abs(r.ys[k]! - yAt(r.xs[k]!) - 0.5)).toBeLessThan(2);
   });
 
+  /** 12 receipt rows, pitch 24: a 6-glyph item name at x 20–62 and a 4-glyph price at x 230–258
+   *  (glyphs 5 × 9 px, 2 px apart), optionally with a table rule at x 150 between them. */
+  function receipt(rule: boolean): { width: number; height: number; data: Float32Array } {
+    const w = 320;
+    const h = 340;
+    const data = new Float32Array(w * h).fill(235);
+    if (rule) for (let y = 20; y < 320; y++) data[y * w + 150] = data[y * w + 151] = 40;
+    for (let row = 0; row < 12; row++) {
+      const base = 40 + 24 * row;
+      for (const [x0, glyphs] of [
+        [20, 6],
+        [230, 4],
+      ] as const) {
+        for (let x = x0; x < x0 + 7 * glyphs - 2; x++) {
+          if ((x - x0) % 7 >= 5) continue;
+          for (let y = base - 9; y < base; y++) data[y * w + x] = 40;
+        }
+      }
+    }
+    return { width: w, height: h, data };
+  }
+
+  it("links a receipt's item and its price, far apart on one level line", () => {
+    // Either piece alone is shorter than a line must be.
+    const text = detectTextLines(receipt(false)).lines.filter((l) => !l.rule);
+    expect(text.length).toBeGreaterThanOrEqual(11);
+    for (const l of text) expect(l.xs[l.xs.length - 1]! - l.xs[0]!).toBeGreaterThan(180);
+  });
+
+  it('does not link table cells across the rule between them', () => {
+    const text = detectTextLines(receipt(true)).lines.filter((l) => !l.rule);
+    expect(text).toHaveLength(0);
+  });
+
   it('finds no lines on a blank page', () => {
     const blank = { width: 200, height: 200, data: new Float32Array(200 * 200).fill(230) };
     expect(detectTextLines(blank).lines).toHaveLength(0);

@@ -122,7 +122,7 @@ export function detectTextLines(gray: GrayImage): TextLines {
     paper,
   );
   const lines = [
-    ...linkBlobs(blobs, charHeight),
+    ...linkBlobs(blobs, charHeight, (x0, y0, x1, y1) => blankBetween(ink, w, x0, y0, x1, y1)),
     ...hRules.lines.map((r) => ({
       xs: Float64Array.from(r.xs),
       ys: Float64Array.from(r.ys),
@@ -297,8 +297,37 @@ function fitBlobs(
   return blobs;
 }
 
+/** A line is at least this many character heights long. */
+const MIN_LINE = 8;
+/** Pieces of one line may be this many character heights apart when exactly in line… */
+const WIDE_GAP = 30;
+/** …that is, their ends meet within this share of a character height. */
+const WIDE_DY = 0.2;
+
+/** Whether the straight run from (x0, y0) to (x1, y1) crosses no ink. */
+function blankBetween(
+  ink: Uint8Array,
+  w: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
+  const n = Math.max(1, Math.ceil(x1 - x0));
+  for (let k = 0; k <= n; k++) {
+    const x = Math.round(x0 + ((x1 - x0) * k) / n);
+    const y = Math.round(y0 + ((y1 - y0) * k) / n);
+    if (ink[y * w + x]) return false;
+  }
+  return true;
+}
+
 /** Greedy span linking: each blob gets at most one successor and one predecessor. */
-function linkBlobs(blobs: Blob[], ch: number): TextLine[] {
+function linkBlobs(
+  blobs: Blob[],
+  ch: number,
+  blank: (x0: number, y0: number, x1: number, y1: number) => boolean,
+): TextLine[] {
   const maxGap = 2.5 * ch;
   const links: Array<[number, number, number]> = [];
   const order = blobs.map((_, i) => i).sort((a, b) => blobs[a]!.x0 - blobs[b]!.x0);
@@ -306,11 +335,27 @@ function linkBlobs(blobs: Blob[], ch: number): TextLine[] {
     const a = blobs[i]!;
     for (const j of order) {
       const b = blobs[j]!;
-      if (i === j || b.x0 < a.x1 - ch || b.x0 - a.x1 > maxGap || b.x1 <= a.x1) continue;
+      if (i === j || b.x0 < a.x1 - ch || b.x0 - a.x1 > WIDE_GAP * ch || b.x1 <= a.x1) continue;
       const xm = (a.x1 + b.x0) / 2;
       const dy = Math.abs(a.yR + a.sR * (xm - a.x1) - (b.yL + b.sL * (xm - b.x0)));
-      if (dy > 0.5 * ch) continue;
       const dAngle = Math.abs(Math.atan(a.sR) - Math.atan(b.sL));
+      if (b.x0 - a.x1 > maxGap) {
+        // A receipt's item and its price, a form's label and its value: far apart, but on one
+        // level line. Linked only when exactly level (the links nearby are cheaper anyway).
+        // A short piece's slope is too rough to carry across the gap (digits next to a decimal
+        // point read as tilted), and the page is level by now: the ends must meet as they are.
+        // Only pieces too short to be lines on their own: lines of two columns that happen to
+        // meet at one height on a crumpled page are not one line.
+        if (a.x1 - a.x0 >= MIN_LINE * ch || b.x1 - b.x0 >= MIN_LINE * ch) continue;
+        const off = Math.abs(a.yR - b.yL);
+        if (off > WIDE_DY * ch) continue;
+        // Nothing printed in between: cells of a table, split by its rules, are not linked
+        // (a crumpled form's columns come out at slightly different heights).
+        if (!blank(a.x1 + 0.5 * ch, a.yR, b.x0 - 0.5 * ch, b.yL)) continue;
+        links.push([b.x0 - a.x1 + 2 * off, i, j]);
+        continue;
+      }
+      if (dy > 0.5 * ch) continue;
       if (dAngle > (7.5 * Math.PI) / 180) continue;
       links.push([Math.max(0, b.x0 - a.x1) + 10 * ch * dAngle + 2 * dy, i, j]);
     }
@@ -330,7 +375,7 @@ function linkBlobs(blobs: Blob[], ch: number): TextLine[] {
     for (let k = i; k !== -1; k = next[k]!) chain.push(blobs[k]!);
     const start = chain[0]!.x0;
     const end = chain[chain.length - 1]!.x1;
-    if (end - start < 8 * ch) continue;
+    if (end - start < MIN_LINE * ch) continue;
     const xs: number[] = [];
     const ys: number[] = [];
     for (const b of chain) {
