@@ -316,7 +316,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let rejected = false;
   // The photo's own text lines, once a check has found them.
   let frame: TextLines | undefined;
-  if (globalApplied && outline && (lines.lines.length < 8 || textAtEdge(lines, rect))) {
+  // An outline found by its edges alone may be a block of the page enclosed by its own rules
+  // and text (a receipt's items between two rules): always checked against the text.
+  const enclosed = String(det.details.feature ?? '').startsWith('edge enclosure');
+  if (globalApplied && outline && (enclosed || lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(gray, outline, lines, scale, undefined, onPaper);
