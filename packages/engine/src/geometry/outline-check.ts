@@ -57,13 +57,14 @@ const frameScale = (gray: GrayImage): number =>
 
 /**
  * The photo's own text lines, found on a copy at most FRAME_SIDE px long (coordinates in that
- * copy's pixels).
+ * copy's pixels), level pieces linked across wide gaps as for the rectified page's count.
  * @example const frame = frameText(gray);
  */
 export function frameText(gray: GrayImage): TextLines {
   const fs = frameScale(gray);
   return detectTextLines(
     renderGray(gray, scaleOutput(identityMap(gray.width, gray.height, 8), fs)),
+    { linkLevelPieces: true },
   );
 }
 
@@ -74,7 +75,8 @@ const textLength = (t: TextLines): number =>
  * Checks a detected page outline against the text in the photo: a shadow edge or a fold taken
  * for the page border leaves text lines outside the outline, and a wrong outline warps the
  * page so that far fewer text lines survive rectification. `rectified` are the lines found on
- * the rectified page at `rectScale` (output px × rectScale); `frame` are the photo's own lines
+ * the rectified page at `rectScale` (output px × rectScale), found with `linkLevelPieces` like
+ * the photo's; `frame` are the photo's own lines
  * when an earlier check of the same photo already found them. Line samples outside the outline
  * where `onPaper(x, y)` (photo px) is false are not text of the page and do not count at all.
  * @example const { problem } = checkOutlineAgainstText(gray, outline, lines, 0.8);

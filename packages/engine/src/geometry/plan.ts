@@ -93,6 +93,11 @@ interface Analysis {
   lines: TextLines;
 }
 
+/** The rectified page's text lines as the outline check counts them (level pieces linked). */
+function counted(rect: GrayImage): TextLines {
+  return detectTextLines(rect, { linkLevelPieces: true });
+}
+
 function analyse(gray: GrayImage, map: BackwardMap): Analysis {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
   const rect = renderGray(gray, scaleOutput(map, scale));
@@ -151,7 +156,7 @@ function neutralOutline(
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
   const { scale, rect, lines } = analyse(gray, global.map);
-  const check = checkOutlineAgainstText(gray, outline, lines, scale, frame, onPaper);
+  const check = checkOutlineAgainstText(gray, outline, counted(rect), scale, frame, onPaper);
   return check.problem ? null : { outline, global, scale, rect, lines, check };
 }
 
@@ -322,7 +327,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (globalApplied && outline && (enclosed || lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
-    const check = checkOutlineAgainstText(gray, outline, lines, scale, undefined, onPaper);
+    const check = checkOutlineAgainstText(gray, outline, counted(rect), scale, undefined, onPaper);
     frame = check.frame;
     globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
@@ -348,7 +353,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         const check2 = checkOutlineAgainstText(
           gray,
           grown,
-          second.lines,
+          counted(second.rect),
           second.scale,
           frame,
           onPaper,

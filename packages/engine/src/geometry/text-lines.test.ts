@@ -79,13 +79,17 @@ describe('detectTextLines', () => {
 
   it("links a receipt's item and its price, far apart on one level line", () => {
     // Either piece alone is shorter than a line must be.
-    const text = detectTextLines(receipt(false)).lines.filter((l) => !l.rule);
+    const opts = { linkLevelPieces: true };
+    const text = detectTextLines(receipt(false), opts).lines.filter((l) => !l.rule);
     expect(text.length).toBeGreaterThanOrEqual(11);
+    // Not for the mesh warp: without the option the pieces stay apart (too short to be lines).
+    expect(detectTextLines(receipt(false)).lines.filter((l) => !l.rule)).toHaveLength(0);
     for (const l of text) expect(l.xs[l.xs.length - 1]! - l.xs[0]!).toBeGreaterThan(180);
   });
 
   it('does not link table cells across the rule between them', () => {
-    const text = detectTextLines(receipt(true)).lines.filter((l) => !l.rule);
+    const opts = { linkLevelPieces: true };
+    const text = detectTextLines(receipt(true), opts).lines.filter((l) => !l.rule);
     expect(text).toHaveLength(0);
   });
 

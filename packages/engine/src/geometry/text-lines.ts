@@ -55,10 +55,16 @@ function medianOf(values: number[]): number {
  * ENGINE-NOTES §3.1): adaptive threshold → horizontal smearing → blobs with a fitted
  * centreline (ink centroid per column, quadratic) → blobs linked greedily into lines with gap,
  * vertical offset (≤ 0.5 char height) and angle (≤ 7.5°) gates → sampled centrelines.
- * Expects roughly horizontal text (run it on a rectified page).
+ * Expects roughly horizontal text (run it on a rectified page). With `linkLevelPieces`, pieces
+ * too short to be lines also link across wide blank gaps when their ends are level (a receipt's
+ * item and price), for counting text; not for the mesh warp, since on a folded page such a
+ * link can pair an item with the next row's price.
  * @example const { lines, charHeight } = detectTextLines(gray);
  */
-export function detectTextLines(gray: GrayImage): TextLines {
+export function detectTextLines(
+  gray: GrayImage,
+  opts: { linkLevelPieces?: boolean } = {},
+): TextLines {
   const { width: w, height: h } = gray;
   // Strokes up to ~2·radius px wide count as ink (bold text at ~1300 px is ≤ 6 px).
   const radius = Math.max(3, Math.round(Math.max(w, h) / 250));
@@ -122,7 +128,11 @@ export function detectTextLines(gray: GrayImage): TextLines {
     paper,
   );
   const lines = [
-    ...linkBlobs(blobs, charHeight, (x0, y0, x1, y1) => blankBetween(ink, w, x0, y0, x1, y1)),
+    ...linkBlobs(
+      blobs,
+      charHeight,
+      opts.linkLevelPieces ? (x0, y0, x1, y1) => blankBetween(ink, w, x0, y0, x1, y1) : null,
+    ),
     ...hRules.lines.map((r) => ({
       xs: Float64Array.from(r.xs),
       ys: Float64Array.from(r.ys),
@@ -326,7 +336,7 @@ function blankBetween(
 function linkBlobs(
   blobs: Blob[],
   ch: number,
-  blank: (x0: number, y0: number, x1: number, y1: number) => boolean,
+  blank: ((x0: number, y0: number, x1: number, y1: number) => boolean) | null,
 ): TextLine[] {
   const maxGap = 2.5 * ch;
   const links: Array<[number, number, number]> = [];
@@ -335,7 +345,8 @@ function linkBlobs(
     const a = blobs[i]!;
     for (const j of order) {
       const b = blobs[j]!;
-      if (i === j || b.x0 < a.x1 - ch || b.x0 - a.x1 > WIDE_GAP * ch || b.x1 <= a.x1) continue;
+      const reach = blank ? WIDE_GAP * ch : maxGap;
+      if (i === j || b.x0 < a.x1 - ch || b.x0 - a.x1 > reach || b.x1 <= a.x1) continue;
       const xm = (a.x1 + b.x0) / 2;
       const dy = Math.abs(a.yR + a.sR * (xm - a.x1) - (b.yL + b.sL * (xm - b.x0)));
       const dAngle = Math.abs(Math.atan(a.sR) - Math.atan(b.sL));
@@ -351,7 +362,7 @@ function linkBlobs(
         if (off > WIDE_DY * ch) continue;
         // Nothing printed in between: cells of a table, split by its rules, are not linked
         // (a crumpled form's columns come out at slightly different heights).
-        if (!blank(a.x1 + 0.5 * ch, a.yR, b.x0 - 0.5 * ch, b.yL)) continue;
+        if (!blank!(a.x1 + 0.5 * ch, a.yR, b.x0 - 0.5 * ch, b.yL)) continue;
         links.push([b.x0 - a.x1 + 2 * off, i, j]);
         continue;
       }
