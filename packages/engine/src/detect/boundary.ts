@@ -261,25 +261,25 @@ export function traceBoundary(
     const nx = dy;
     const ny = -dx;
     const R = Math.max(6, Math.round(0.03 * diag));
+    const sigma = Math.max(1, diag / 500);
+    const tol = Math.max(2.5, 0.012 * diag);
     const side = (sign: number): SideSamples =>
       sampleSide(mask, w, h, edges, a, b, nx, ny, R, sign);
     let sm = side(0);
-    let trend = robustQuadratic(sm.t, sm.dev, sm.valid, Math.max(1, diag / 500));
+    let trend = robustQuadratic(sm.t, sm.dev, sm.valid, sigma);
     // A bold heading just inside a faint border has far stronger edges, of the wrong polarity;
     // but polarity alone zigzags across a page stack's lines, and on crumpled paper it picks
     // among crease edges. So the polarity trace wins only when it forms a far cleaner curve.
     const sign = borderSign(mask, w, h, edges.luma, a, b, nx, ny, R);
     if (sign !== 0) {
       const alt = side(sign);
-      const altTrend = robustQuadratic(alt.t, alt.dev, alt.valid, Math.max(1, diag / 500));
-      const cap = Math.max(2.5, 0.012 * diag);
-      if (strayFromCurve(alt, altTrend, cap) < POLARITY_GAIN * strayFromCurve(sm, trend, cap)) {
+      const altTrend = robustQuadratic(alt.t, alt.dev, alt.valid, sigma);
+      if (strayFromCurve(alt, altTrend, tol) < POLARITY_GAIN * strayFromCurve(sm, trend, tol)) {
         sm = alt;
         trend = altTrend;
       }
     }
     const { t, dev, valid, nearBorder, sideCounted, sideSupported } = sm;
-    const tol = Math.max(2.5, 0.012 * diag);
     const pts: Point[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       let d = valid[i] && Math.abs(dev[i]! - trend[i]!) <= tol ? dev[i]! : trend[i]!;

@@ -1,6 +1,7 @@
 import type { GrayImage, Point } from '../types.ts';
 import type { Line } from './quad.ts';
 import { components } from './components.ts';
+import { morph } from './mask.ts';
 
 /** Thin, sharp edges at detection scale: gradient (luma + chroma) after non-maximum suppression. */
 export interface EdgeMap {
@@ -133,26 +134,12 @@ export function faintEdges(e: EdgeMap, min: number): Uint8Array {
   for (let y = 4; y < h - 4; y++) sharpEdgeRow(luma, chroma, w, y, raw, gx, gy, faint, min);
   const set = new Uint8Array(w * h);
   for (let i = 0; i < set.length; i++) set[i] = faint[i]! > 0 ? 1 : 0;
-  const thick = dilate3(set, w, h);
+  const thick = morph(set, w, h, 1, true);
   const { labels, sizes } = components(thick, w, h);
   const strong = new Uint8Array(sizes.length);
   for (let i = 0; i < mag.length; i++) if (mag[i]! > 0) strong[labels[i]!] = 1;
   for (let i = 0; i < thick.length; i++) thick[i] = thick[i] && strong[labels[i]!] ? 1 : 0;
   return thick;
-}
-
-/** 3 × 3 dilation of a 0/1 mask. */
-function dilate3(m: Uint8Array, w: number, h: number): Uint8Array {
-  const out = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!m[y * w + x]) continue;
-      for (let yy = Math.max(0, y - 1); yy <= Math.min(h - 1, y + 1); yy++) {
-        for (let xx = Math.max(0, x - 1); xx <= Math.min(w - 1, x + 1); xx++) out[yy * w + xx] = 1;
-      }
-    }
-  }
-  return out;
 }
 
 /** edgeMap's non-maximum suppression and sharpness test along row y (into `mag`), from gradient `min`. */

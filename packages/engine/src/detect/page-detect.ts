@@ -163,22 +163,8 @@ export function pageMask(
 function enclosedByEdges(faint: Uint8Array, w: number, h: number, gap: number): Uint8Array {
   const r = Math.max(1, Math.round(gap));
   const wall = r > 1 ? morph(faint, w, h, r - 1, true) : faint;
-  // Everything the frame reaches is background.
-  const bg = new Uint8Array(w * h);
-  for (let i = 0; i < bg.length; i++) bg[i] = wall[i] ? 0 : 1;
-  const { labels, sizes, bounds } = components(bg, w, h);
-  const outside = new Uint8Array(sizes.length);
-  for (let l = 1; l < sizes.length; l++) {
-    outside[l] =
-      bounds.left[l] === 0 ||
-      bounds.top[l] === 0 ||
-      bounds.right[l] === w - 1 ||
-      bounds.bottom[l] === h - 1
-        ? 1
-        : 0;
-  }
-  let mask: Uint8Array = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i++) mask[i] = outside[labels[i]!] ? 0 : 1;
+  // Everything the frame reaches is background; walls and what they enclose are the page.
+  let mask = fillHoles(wall, w, h);
   mask = morph(mask, w, h, r, false);
   // Cut the background's own edges (grain, noise) off the page and keep one piece.
   const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));

@@ -347,9 +347,6 @@ function linkBlobs(
       const b = blobs[j]!;
       const reach = blank ? WIDE_GAP * ch : maxGap;
       if (i === j || b.x0 < a.x1 - ch || b.x0 - a.x1 > reach || b.x1 <= a.x1) continue;
-      const xm = (a.x1 + b.x0) / 2;
-      const dy = Math.abs(a.yR + a.sR * (xm - a.x1) - (b.yL + b.sL * (xm - b.x0)));
-      const dAngle = Math.abs(Math.atan(a.sR) - Math.atan(b.sL));
       if (b.x0 - a.x1 > maxGap) {
         // A receipt's item and its price, a form's label and its value: far apart, but on one
         // level line. Linked only when exactly level (the links nearby are cheaper anyway).
@@ -366,7 +363,10 @@ function linkBlobs(
         links.push([b.x0 - a.x1 + 2 * off, i, j]);
         continue;
       }
+      const xm = (a.x1 + b.x0) / 2;
+      const dy = Math.abs(a.yR + a.sR * (xm - a.x1) - (b.yL + b.sL * (xm - b.x0)));
       if (dy > 0.5 * ch) continue;
+      const dAngle = Math.abs(Math.atan(a.sR) - Math.atan(b.sL));
       if (dAngle > (7.5 * Math.PI) / 180) continue;
       links.push([Math.max(0, b.x0 - a.x1) + 10 * ch * dAngle + 2 * dy, i, j]);
     }
