@@ -74,6 +74,7 @@ function maskBackground(
     nonPaper,
     paper: [level, level, level],
     nonPaperFraction,
+    sliverFraction: 0,
   };
 }
 
@@ -139,6 +140,68 @@ describe('appearance', () => {
     expect(
       stats(image, (x, y) => isStem(x, y) && Math.abs(y - 0.8 * x - 150) < 6).mean,
     ).toBeLessThan(80);
+  });
+
+  it('whitens the tip of a crease facet that narrows below the closing window', () => {
+    // A shaded facet (55 %) 40 px wide, narrowing to nothing over 300 px along a diagonal, with
+    // soft sides (6 px ramps, about 7 % of the paper level per pixel) like a crumpled page's.
+    const ux = 0.8;
+    const uy = 0.6;
+    const along = (x: number, y: number) => (x - 60) * ux + (y - 80) * uy;
+    const across = (x: number, y: number) => Math.abs(-(x - 60) * uy + (y - 80) * ux);
+    const half = (x: number, y: number) => 20 * (1 - along(x, y) / 300);
+    const facet = (x: number, y: number) => {
+      const t = along(x, y);
+      if (t < -200 || t > 300) return 1;
+      const edge = Math.min(1, Math.max(0, (half(x, y) - across(x, y)) / 6 + 0.5));
+      return 1 - 0.45 * edge;
+    };
+    const { image, report } = enhanceAppearance(page(facet), 'color');
+    // Where the facet is 2–5 px wide (the window here is 7 px), in the gaps between text rows.
+    const tip = (x: number, y: number) => {
+      const t = along(x, y);
+      return (
+        isGap(x, y) &&
+        t > 0 &&
+        t < 300 &&
+        half(x, y) >= 1 &&
+        half(x, y) <= 2.5 &&
+        across(x, y) < half(x, y) - 0.5
+      );
+    };
+    expect(stats(image, tip).mean).toBeGreaterThanOrEqual(235);
+    expect(report.details?.creaseTipFraction).toBeGreaterThan(0);
+    // The text the facet crosses stays dark.
+    const stems = (x: number, y: number) =>
+      isStem(x, y) && along(x, y) > 0 && across(x, y) < half(x, y);
+    expect(stats(image, stems).mean).toBeLessThan(80);
+  });
+
+  it('keeps a light grey rule that runs into a crease shadow', () => {
+    // A 2 px rule at 70 % of the paper in the gap below the first text row, crossing a 40 px
+    // band shaded to 55 %: next to the band the rule is lighter than the shadow, so it must not
+    // be taken for the shadow's continuation.
+    const band = (x: number) => (x >= 250 && x < 290 ? 0.55 : 1);
+    const img = page(
+      (x) => band(x),
+      (im) => {
+        for (let y = 57; y < 59; y++) {
+          for (let x = 40; x < 560; x++) {
+            const p = (y * W + x) * 3;
+            const v = 0.7 * 235 * band(x);
+            im.data[p] = Math.round(v);
+            im.data[p + 1] = Math.round(v * 0.95);
+            im.data[p + 2] = Math.round(v * 0.82);
+          }
+        }
+      },
+    );
+    const { image } = enhanceAppearance(img, 'color');
+    // Clear of the band's sides, where the smoothed background leaves a halo either way.
+    const clear = (x: number) =>
+      (x >= 200 && x < 240) || (x >= 256 && x < 284) || (x >= 300 && x < 340);
+    const rule = stats(image, (x, y) => y >= 57 && y < 59 && clear(x));
+    expect(rule.max).toBeLessThan(200);
   });
 
   it('keeps a red stamp red and a yellow highlight yellow', () => {

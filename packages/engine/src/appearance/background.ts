@@ -4,6 +4,7 @@ import { closingFilter } from '../filters/rank-filter.ts';
 import { downscaleRgbToPlanes, gaussianBlur, type Plane } from './filters.ts';
 import { growMask, nonPaperMask, type ClosedPage } from './paper-mask.ts';
 import { fillMasked } from './refill.ts';
+import { restoreSlivers } from './slivers.ts';
 
 /** Paper background estimate at reduced scale. */
 export interface Background {
@@ -19,6 +20,9 @@ export interface Background {
   paper: [number, number, number];
   /** fraction of the reduced grid that is not paper */
   nonPaperFraction: number;
+  /** fraction of the reduced grid that the closing took for ink but that continues a crease's
+   *  shading (see slivers.ts), so the background follows it */
+  sliverFraction: number;
 }
 
 export interface BackgroundOptions {
@@ -119,9 +123,10 @@ function brightSumsRow(
 /**
  * Estimates the paper background (illumination × paper colour) of a document image: a
  * morphological closing wider than the characters removes the ink while keeping shading and
- * crease shadows; regions that are clearly not paper (very dark, or of a different colour than
- * the paper, e.g. photos, highlighter, large logos) are refilled from surrounding paper so
- * dividing by B leaves them in their colours.
+ * crease shadows (and the tips of crease shadows it took for ink are given back); regions that
+ * are clearly not paper (very dark, or of a different colour than the paper, e.g. photos,
+ * highlighter, large logos) are refilled from surrounding paper so dividing by B leaves them in
+ * their colours.
  * @example
  * const bg = estimateBackground(page); bg.paper; // [231, 220, 198] under warm light
  */
@@ -135,6 +140,12 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
   const short = Math.min(width, height);
   const r = Math.max(2, Math.round((short * (opts.windowFraction ?? 1 / 120)) / 2));
   const closed = planes.map((p) => closing(p, r));
+  const slivers = restoreSlivers(
+    planes.map((p) => p.data),
+    closed,
+    width,
+    height,
+  );
   const page = closedPage(width, height, closed);
   const n = width * height;
   const { mask, count } = nonPaperMask(page);
@@ -154,5 +165,6 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
     nonPaper: grown,
     paper: page.paper,
     nonPaperFraction: count / n,
+    sliverFraction: slivers,
   };
 }

@@ -92,6 +92,7 @@ export function appearanceDetails(mode: OutputMode, plan: AppearancePlan): Recor
     black: Math.round(levels.black * 1000) / 1000,
     white: Math.round(levels.white * 1000) / 1000,
     nonPaperFraction: Math.round(bg.nonPaperFraction * 1000) / 1000,
+    creaseTipFraction: Math.round(bg.sliverFraction * 1000) / 1000,
   };
 }
 
