@@ -64,6 +64,7 @@ export function globalMap(
       aspect *= curveFactor;
     }
   }
+  const estimated = aspect;
   const snapped = anyClipped ? { paper: null, aspect } : snapPaper(aspect);
   aspect = snapped.aspect;
   const size = Math.sqrt(Math.max(sides.top, sides.bottom) * Math.max(sides.left, sides.right));
@@ -75,6 +76,13 @@ export function globalMap(
     map,
     aspect: H / W,
     paper: snapped.paper,
-    details: { naiveAspect: naive, focal, curveFactor, width: W, height: H },
+    details: {
+      naiveAspect: naive,
+      focal,
+      curveFactor,
+      estimatedAspect: estimated,
+      width: W,
+      height: H,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../types.ts';
 import { sampleMap } from './backward-map.ts';
-import { planGeometry } from './plan.ts';
+import { planGeometry, textAtEdge } from './plan.ts';
+import { detectTextLines } from './text-lines.ts';
 import { drawScene, drawTextPage } from './test-images.ts';
 
 describe('planGeometry', () => {
@@ -62,5 +63,20 @@ describe('planGeometry', () => {
     expect(plan.rotation).toBe(180);
     const upright = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [x, y])));
     expect(upright.rotation).toBe(0);
+  });
+});
+
+describe('textAtEdge', () => {
+  it('sees lines the page edge cuts off, but not lines inside a margin', () => {
+    // A page of text lines with 8 % margins, 600 × 400 px.
+    const page = drawTextPage(600, 400, (x, y) => [x, y]);
+    expect(textAtEdge(detectTextLines(page), page)).toBe(false);
+    // The same page seen from 150 px in: its lines now start right at the left edge (a page
+    // outline that cut off a column). Their centrelines start about 0.8 character heights in,
+    // further than 1.5 % of the width.
+    const cut = drawTextPage(450, 400, (x, y) => [x + 150, y]);
+    const lines = detectTextLines(cut);
+    expect(Math.min(...lines.lines.map((l) => l.xs[0]!))).toBeGreaterThan(0.015 * 450);
+    expect(textAtEdge(lines, cut)).toBe(true);
   });
 });

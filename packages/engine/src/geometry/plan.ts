@@ -50,9 +50,11 @@ const SMOOTHER = 0.9;
  * Whether a text line or a rule runs into the page's edge, where a margin should be (rules
  * right on the edge are the page border itself, not content).
  */
-function textAtEdge(t: TextLines, rect: { width: number; height: number }): boolean {
+export function textAtEdge(t: TextLines, rect: { width: number; height: number }): boolean {
   const my = 0.03 * rect.height;
-  const mx = 0.015 * rect.width;
+  // A centreline's first sample is about 0.8 character heights inside its first glyph (the
+  // centreline's smoothing window): a line the edge cuts off starts within one character height.
+  const mx = 0.015 * rect.width + t.charHeight;
   return t.lines.some((l) => {
     const n = l.xs.length;
     let lo = Infinity;
