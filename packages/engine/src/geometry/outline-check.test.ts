@@ -51,6 +51,16 @@ describe('checkOutlineAgainstText', () => {
     expect(check.details.outsideShare).toBe(0);
   });
 
+  it('rejects a smaller share of text outside when asked to', () => {
+    // The top fifth of the text lies outside: too little to reject by default.
+    const lower = box(2, 100, 398, 478);
+    const check = checkOutlineAgainstText(page, lower, lines, 1);
+    expect(check.details.outsideShare).toBeGreaterThan(0.1);
+    expect(check.problem).toBeNull();
+    const strict = checkOutlineAgainstText(page, lower, lines, 1, undefined, undefined, 0.1);
+    expect(strict.problem).toMatch(/outside the page outline/);
+  });
+
   it('rejects an outline whose rectified page lost most of the text lines', () => {
     const few = { ...lines, lines: lines.lines.slice(0, 3) };
     const check = checkOutlineAgainstText(page, box(2, 2, 398, 478), few, 1);

@@ -79,6 +79,7 @@ const textLength = (t: TextLines): number =>
  * the photo's; `frame` are the photo's own lines
  * when an earlier check of the same photo already found them. Line samples outside the outline
  * where `onPaper(x, y)` (photo px) is false are not text of the page and do not count at all.
+ * More than `maxOutside` of the text (by length) outside the outline is a problem.
  * @example const { problem } = checkOutlineAgainstText(gray, outline, lines, 0.8);
  */
 export function checkOutlineAgainstText(
@@ -88,6 +89,7 @@ export function checkOutlineAgainstText(
   rectScale: number,
   frame: TextLines = frameText(gray),
   onPaper: (x: number, y: number) => boolean = () => true,
+  maxOutside = MAX_OUTSIDE,
 ): OutlineCheck {
   const fs = frameScale(gray);
   const poly = ring(outline);
@@ -132,7 +134,7 @@ export function checkOutlineAgainstText(
     charHeight: frame.charHeight / fs,
     frame,
   };
-  if (textLines.length >= 3 && details.outsideShare > MAX_OUTSIDE) {
+  if (textLines.length >= 3 && details.outsideShare > maxOutside) {
     return {
       problem: `${Math.round(details.outsideShare * 100)}% of the text lies outside the page outline`,
       ...found,

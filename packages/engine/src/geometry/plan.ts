@@ -33,6 +33,10 @@ const ANALYSIS_SIDE = 1280;
 
 /** Share of the photo's text (by length) beyond the outline above which the outline grows. */
 const MIN_OUTSIDE = 0.01;
+/** An outline the page's edges enclose is rejected, not grown, with more of the text beyond it
+ *  than this: such an outline is often a block inside the page (a form's boxes and table under
+ *  its title), and moving one side out cannot bring back text beyond two of them. */
+const ENCLOSED_MAX_OUTSIDE = 0.1;
 
 /** The text's aspect ratio replaces the outline's when they disagree by more than this (ln). */
 const TEXT_ASPECT = 0.15;
@@ -329,7 +333,15 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (globalApplied && outline && (enclosed || lines.lines.length < 8 || textAtEdge(lines, rect))) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
-    const check = checkOutlineAgainstText(gray, outline, counted(rect), scale, undefined, onPaper);
+    const check = checkOutlineAgainstText(
+      gray,
+      outline,
+      counted(rect),
+      scale,
+      undefined,
+      onPaper,
+      enclosed ? ENCLOSED_MAX_OUTSIDE : undefined,
+    );
     frame = check.frame;
     globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
