@@ -21,6 +21,12 @@ const TIP_DEPTH = 0.3;
  *  than the facet, and must not be taken for its continuation. */
 const TIP_LIFT = 0.06;
 
+/** Pixel states: paper the closing kept, what it removed, a tip given back, the image frame. */
+const PAPER = 0;
+const REMOVED = 1;
+const TIP = 2;
+const FRAME = 3;
+
 /**
  * Finds the crease tips the closing took for ink and puts them back into the closed planes (in
  * place), so the background follows them and dividing by it whitens them. Flood fill from the
@@ -77,11 +83,6 @@ export function restoreSlivers(
   }
   return (tail - first) / n;
 }
-
-const PAPER = 0;
-const REMOVED = 1;
-const TIP = 2;
-const FRAME = 3;
 
 /** Luma of the page row starting at pixel o, and its state: REMOVED where the closing lifted
  *  the pixel by more than the noise, PAPER elsewhere. */
