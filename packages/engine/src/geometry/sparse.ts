@@ -1,7 +1,7 @@
 /**
  * Sparse least squares: rows are added one at a time (already weighted), then the normal
- * equations AᵀA x = Aᵀb are solved by Jacobi-preconditioned conjugate gradients without ever
- * forming AᵀA (one pass over the rows per iteration). Float64 throughout.
+ * equations AᵀA x = Aᵀb are solved by Jacobi-preconditioned conjugate gradients on AᵀA formed
+ * once per solve (rows over almost every unknown stay rank-one terms). Float64 throughout.
  */
 export class LeastSquares {
   private cols = new Int32Array(1024);
