@@ -13,7 +13,7 @@
  *   npm run bench:quality -- --no-geometry  # drop the geometry-only row
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { characterErrorRate, createOcr, docunetScore, type Ocr } from './metrics/index.ts';
@@ -21,7 +21,7 @@ import { runReal, samplesDir } from './quality/real.ts';
 import { writeContactSheet, type SheetRow } from './quality/sheet.ts';
 import { aggregate, formatTable, regressions, type Score } from './quality/table.ts';
 import { loadVariants } from './quality/variants.ts';
-import { DISTORTION_FAMILIES, generateSample, PAGE_KINDS } from '../synth/index.ts';
+import { DISTORTION_FAMILIES, generateSample, PAGE_KINDS, synthFontFiles } from '../synth/index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -65,6 +65,11 @@ console.log(
   `bench:quality: ${perFamily} sample(s) × ${families.length} families, width ${width}, OCR ${ocr ? 'on' : 'off'}`,
 );
 console.log(`variants: ${variants.map((v) => v.name).join(', ')}`);
+// The synthetic pages depend on the fonts found (see synth/fonts.ts): figures compare only
+// between runs with the same ones.
+console.log(
+  `synthetic fonts: ${[...new Set(Object.values(synthFontFiles()).map((f) => basename(f)))].join(', ')}`,
+);
 for (const n of notes) console.log(`note: ${n}`);
 
 for (let i = 0; i < perFamily; i++) {

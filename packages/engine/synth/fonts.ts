@@ -15,6 +15,7 @@ const CANDIDATES: Record<FontRole, string[]> = {
 };
 
 let registered: Record<FontRole, string> | null = null;
+let files: Record<FontRole, string> | null = null;
 
 /**
  * Registers one system TTF per role under a private family name (@napi-rs/canvas bundles no
@@ -24,6 +25,7 @@ let registered: Record<FontRole, string> | null = null;
 export function ensureFonts(): Record<FontRole, string> {
   if (registered) return registered;
   const result = {} as Record<FontRole, string>;
+  const found = {} as Record<FontRole, string>;
   for (const role of Object.keys(CANDIDATES) as FontRole[]) {
     const file = findFont(CANDIDATES[role]);
     if (!file) {
@@ -35,9 +37,22 @@ export function ensureFonts(): Record<FontRole, string> {
     const family = `Uncrumple Synth ${role}`;
     GlobalFonts.registerFromPath(file, family);
     result[role] = `"${family}"`;
+    found[role] = file;
   }
   registered = result;
+  files = found;
   return result;
+}
+
+/**
+ * The font file behind each role. The synthetic pages, and so every bench figure, depend on
+ * them: Liberation (fonts-liberation) when installed, else DejaVu, which sets text wider and
+ * moves the figures by several hundredths. The benches print them.
+ * @example console.log(synthFontFiles().sans); // /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf
+ */
+export function synthFontFiles(): Record<FontRole, string> {
+  ensureFonts();
+  return files!;
 }
 
 function findFont(names: string[]): string | null {

@@ -21,6 +21,7 @@ export { PAGE_KINDS, renderPage, type PageKind } from './pages.ts';
 export { DISTORTION_FAMILIES, type DistortionFamily } from './surface.ts';
 export { BACKGROUNDS, type Background } from './scene.ts';
 export { Rng } from './prng.ts';
+export { synthFontFiles } from './fonts.ts';
 
 export interface SampleOptions {
   seed: number;
