@@ -89,6 +89,23 @@ describe('growOutlineToText', () => {
     expect(again.details.outsideShare).toBeLessThan(0.005);
   });
 
+  it('straightens the side it moves (its zigzag followed a shadow, not the edge)', () => {
+    const cut = box(2, 2, 398, 400);
+    // The bottom traced along a ragged cast shadow: a zigzag of ±6 px.
+    const ragged = {
+      ...cut,
+      bottom: cut.bottom.map((p, k) =>
+        k === 0 || k === cut.bottom.length - 1 ? p : { x: p.x, y: p.y + (k % 2 ? 6 : -6) },
+      ),
+    };
+    const check = checkOutlineAgainstText(page, ragged, lines, 1);
+    const grown = growOutlineToText(ragged, check.outside, 10, 400, 480)!;
+    const ys = grown.bottom.map((p) => p.y);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeLessThan(1e-9);
+    expect(grown.bottom).toHaveLength(ragged.bottom.length);
+    expect(ys[0]).toBeGreaterThan(Math.max(...check.outside.map((p) => p.y)));
+  });
+
   it('leaves the outline alone when the text outside is not beyond one side, or off the image', () => {
     const pts = [
       { x: 200, y: -5 },

@@ -154,7 +154,9 @@ type Side = 'top' | 'right' | 'bottom' | 'left';
 /**
  * Moves one side of an outline out past text that lies beyond it (a shadowed panel behind a fold
  * taken for the page's end): the side is shifted along its outward normal until every outside
- * point is `margin` px inside, and the two neighbouring sides stretch to meet it. Returns null
+ * point is `margin` px inside, straightened to the chord between its corners (its trace followed
+ * a shadow or a fold, so its wiggles are not the edge's), and the two neighbouring sides stretch
+ * to meet it. Returns null
  * unless at least 80 % of the points lie beyond one side, or when the shift leaves the image.
  * @example const grown = growOutlineToText(outline, check.outside, 2 * check.charHeight, w, h);
  */
@@ -213,12 +215,24 @@ export function growOutlineToText(
   // towards the corner that moves.
   const stretch = (pts: Point[], atEnd: boolean): Point[] =>
     pts.map((p, k) => move(p, atEnd ? k / (pts.length - 1) : 1 - k / (pts.length - 1)));
+  // The moved side was traced along something other than the page's edge (text lay beyond
+  // it), so its shape says nothing about the edge's: it becomes the chord between its moved
+  // corners.
+  const chordOf = (pts: Point[]): Point[] => {
+    const a = move(pts[0]!, 1);
+    const b = move(pts[pts.length - 1]!, 1);
+    const n = Math.max(2, pts.length);
+    return Array.from({ length: n }, (_, k) => {
+      const t = k / (n - 1);
+      return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+    });
+  };
   const out: PageOutline = {
     ...outline,
-    top: side === 'top' ? outline.top.map((p) => move(p, 1)) : outline.top,
-    right: side === 'right' ? outline.right.map((p) => move(p, 1)) : outline.right,
-    bottom: side === 'bottom' ? outline.bottom.map((p) => move(p, 1)) : outline.bottom,
-    left: side === 'left' ? outline.left.map((p) => move(p, 1)) : outline.left,
+    top: side === 'top' ? chordOf(outline.top) : outline.top,
+    right: side === 'right' ? chordOf(outline.right) : outline.right,
+    bottom: side === 'bottom' ? chordOf(outline.bottom) : outline.bottom,
+    left: side === 'left' ? chordOf(outline.left) : outline.left,
   };
   if (side === 'top' || side === 'bottom') {
     out.left = stretch(outline.left, side === 'bottom');
