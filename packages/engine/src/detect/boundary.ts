@@ -14,6 +14,8 @@ export interface TracedBoundary {
 }
 
 const SAMPLES = 32;
+/** The nearest-edge trace takes edges at least this share as strong as a sample's strongest. */
+const NEAR_SHARE = 0.2;
 
 /** Luma + chroma difference between points 3–6 px outside and inside (x, y) along (nx, ny). */
 function stripContrast(e: EdgeMap, x: number, y: number, nx: number, ny: number): number {
@@ -170,6 +172,7 @@ function sampleSide(
   ny: number,
   R: number,
   sign: number,
+  nearest = false,
 ): SideSamples {
   const inside = (x: number, y: number): boolean => {
     const xi = Math.round(x);
@@ -178,6 +181,8 @@ function sampleSide(
     return mask[yi * w + xi] === 1;
   };
   const t = new Float64Array(SAMPLES);
+  const cand = new Float64Array(2 * R + 1);
+  const candScore = new Float64Array(2 * R + 1);
   const dev = new Float64Array(SAMPLES);
   const valid = new Uint8Array(SAMPLES);
   let nearBorder = 0;
@@ -190,6 +195,7 @@ function sampleSide(
     // Prefer a sharp edge facing the right way; fall back to the mask transition.
     let best = Infinity;
     let bestEdge = 0;
+    let count = 0;
     for (let d = -R; d <= R; d += 1) {
       const x = Math.round(px + d * nx);
       const y = Math.round(py + d * ny);
@@ -200,10 +206,20 @@ function sampleSide(
       // A paper edge has something else beyond it; a text stroke has paper again 3–6 px on.
       if (stripContrast(edges, x, y, nx, ny) < 12) continue;
       if (sign !== 0 && Math.sign(stepAcross(edges.luma, w, h, x, y, nx, ny)) !== sign) continue;
-      const score = m * (1 - Math.abs(d) / (2 * R));
+      const score = nearest ? m : m * (1 - Math.abs(d) / (2 * R));
+      cand[count] = d;
+      candScore[count++] = score;
       if (score > bestEdge) {
         bestEdge = score;
         best = d;
+      }
+    }
+    if (nearest) {
+      // The candidate nearest the side among those at least NEAR_SHARE as strong as the best.
+      for (let c = 0; c < count; c++) {
+        if (candScore[c]! >= NEAR_SHARE * bestEdge && Math.abs(cand[c]!) < Math.abs(best)) {
+          best = cand[c]!;
+        }
       }
     }
     const edgeHit = Number.isFinite(best);
@@ -278,6 +294,15 @@ export function traceBoundary(
         sm = alt;
         trend = altTrend;
       }
+    }
+    // A bold heading just inside a faint border on a table of the page's colour (no polarity
+    // to go by): the strongest edges jump to the heading for a stretch. The trace through the
+    // nearest edge of fair strength wins when it forms a far cleaner curve.
+    const near = sampleSide(mask, w, h, edges, a, b, nx, ny, R, sign, true);
+    const nearTrend = robustQuadratic(near.t, near.dev, near.valid, sigma);
+    if (strayFromCurve(near, nearTrend, tol) < POLARITY_GAIN * strayFromCurve(sm, trend, tol)) {
+      sm = near;
+      trend = nearTrend;
     }
     const { t, dev, valid, nearBorder, sideCounted, sideSupported } = sm;
     const pts: Point[] = [];
