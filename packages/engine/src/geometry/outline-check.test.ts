@@ -79,12 +79,13 @@ describe('growOutlineToText', () => {
     expect(check.details.outsideShare).toBeGreaterThan(0.01);
     const lowest = Math.max(...check.outside.map((p) => p.y));
     const grown = growOutlineToText(cut, check.outside, 10, 400, 480)!;
-    // Only the bottom moved, by a uniform shift; the sides stretched to meet it.
+    // Only the bottom moved, by a uniform shift; the sides ran on along their lines to meet it.
     expect(grown.top).toEqual(cut.top);
     for (const p of grown.bottom) expect(p.y).toBeCloseTo(lowest + 10, 6);
     expect(grown.corners[2]).toEqual(grown.right[grown.right.length - 1]);
-    expect(grown.left[0]).toEqual(cut.left[0]);
-    expect(grown.left[7]!.y).toBeCloseTo(lowest + 10, 6);
+    expect(grown.left.slice(0, 8)).toEqual(cut.left);
+    expect(grown.left[8]!.x).toBeCloseTo(2, 6);
+    expect(grown.left[8]!.y).toBeCloseTo(lowest + 10, 6);
     const again = checkOutlineAgainstText(page, grown, lines, 1);
     expect(again.details.outsideShare).toBeLessThan(0.005);
   });
@@ -104,6 +105,42 @@ describe('growOutlineToText', () => {
     expect(Math.max(...ys) - Math.min(...ys)).toBeLessThan(1e-9);
     expect(grown.bottom).toHaveLength(ragged.bottom.length);
     expect(ys[0]).toBeGreaterThan(Math.max(...check.outside.map((p) => p.y)));
+  });
+
+  it('runs a tilted page’s sides on along their own lines to the moved side', () => {
+    // A page turned by about 8° and seen in perspective (its sides splay): its bottom is cut off; the grown corners must stay on the
+    // left and right sides' lines, not slide along the bottom's normal off the page.
+    const a = (8 * Math.PI) / 180;
+    const rot = (x: number, y: number): Point => ({
+      x: 200 + (x - 200) * Math.cos(a) - (y - 240) * Math.sin(a),
+      y: 240 + (x - 200) * Math.sin(a) + (y - 240) * Math.cos(a),
+    });
+    const side = (p: Point, q: Point): Point[] =>
+      Array.from({ length: 8 }, (_, k) => ({
+        x: p.x + ((q.x - p.x) * k) / 7,
+        y: p.y + ((q.y - p.y) * k) / 7,
+      }));
+    const [tl, tr, br, bl] = [rot(80, 40), rot(320, 40), rot(350, 330), rot(50, 330)];
+    const cut: PageOutline = {
+      corners: [tl, tr, br, bl],
+      top: side(tl, tr),
+      right: side(tr, br),
+      bottom: side(bl, br),
+      left: side(tl, bl),
+      clipped: { top: false, right: false, bottom: false, left: false },
+      confidence: 1,
+    };
+    const below = [rot(150, 360), rot(250, 370)];
+    const grown = growOutlineToText(cut, below, 10, 400, 480)!;
+    const onLine = (p: Point, q: Point, r: Point) =>
+      Math.abs((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)) /
+      Math.hypot(q.x - p.x, q.y - p.y);
+    expect(onLine(tl, bl, grown.corners[3])).toBeLessThan(1e-6);
+    expect(onLine(tr, br, grown.corners[2])).toBeLessThan(1e-6);
+    // 370 + 10 px below the page's old bottom in its own frame.
+    const depth = (p: Point) => (p.x - 200) * -Math.sin(a) + (p.y - 240) * Math.cos(a) + 240;
+    expect(depth(grown.corners[3])).toBeCloseTo(380, 6);
+    expect(depth(grown.corners[2])).toBeCloseTo(380, 6);
   });
 
   it('leaves the outline alone when the text outside is not beyond one side, or off the image', () => {

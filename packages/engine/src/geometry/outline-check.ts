@@ -6,6 +6,9 @@ import { detectTextLines, type TextLines } from './text-lines.ts';
 const FRAME_SIDE = 960;
 /** Share of the photo's text lines (by length) that may lie outside the outline. */
 const MAX_OUTSIDE = 0.25;
+/** A neighbouring side runs on along its own line to a moved side when it meets it at over
+ *  this cosine (about 45° from parallel); at a shallower angle it stretches instead. */
+const MIN_EXTEND_COS = 0.7;
 /** The rectified page must keep at least this share of the line length seen in the photo. */
 const MIN_KEPT = 0.45;
 
@@ -153,11 +156,11 @@ type Side = 'top' | 'right' | 'bottom' | 'left';
 
 /**
  * Moves one side of an outline out past text that lies beyond it (a shadowed panel behind a fold
- * taken for the page's end): the side is shifted along its outward normal until every outside
- * point is `margin` px inside, straightened to the chord between its corners (its trace followed
- * a shadow or a fold, so its wiggles are not the edge's), and the two neighbouring sides stretch
- * to meet it. Returns null
- * unless at least 80 % of the points lie beyond one side, or when the shift leaves the image.
+ * taken for the page's end): the side's line is shifted along its outward normal until every
+ * outside point is `margin` px inside, the two neighbouring sides run on along their own lines
+ * to it, and the side becomes the straight line between them (its trace followed a shadow or a
+ * fold, so its wiggles are not the edge's). Returns null unless at least 80 % of the points lie
+ * beyond one side, or when the grown outline leaves the image.
  * @example const grown = growOutlineToText(outline, check.outside, 2 * check.charHeight, w, h);
  */
 export function growOutlineToText(
@@ -211,35 +214,49 @@ export function growOutlineToText(
     x: p.x + f * shift * nx,
     y: p.y + f * shift * ny,
   });
-  // Neighbouring sides run from their first corner to their second; they stretch linearly
-  // towards the corner that moves.
-  const stretch = (pts: Point[], atEnd: boolean): Point[] =>
-    pts.map((p, k) => move(p, atEnd ? k / (pts.length - 1) : 1 - k / (pts.length - 1)));
+  // The neighbouring sides run on along their own lines to the moved side (a page's sides go
+  // on straight past the shadow or fold its end was taken for); one that meets the moved side
+  // at a shallow angle instead stretches linearly towards the corner that moves.
+  const extend = (pts: Point[], atEnd: boolean): { pts: Point[]; corner: Point } => {
+    const c = atEnd ? pts[pts.length - 1]! : pts[0]!;
+    const o = atEnd ? pts[0]! : pts[pts.length - 1]!;
+    const len = Math.hypot(c.x - o.x, c.y - o.y) || 1;
+    const ux = (c.x - o.x) / len;
+    const uy = (c.y - o.y) / len;
+    const along = ux * nx + uy * ny;
+    if (along < MIN_EXTEND_COS) {
+      const moved = pts.map((p, k) =>
+        move(p, atEnd ? k / (pts.length - 1) : 1 - k / (pts.length - 1)),
+      );
+      return { pts: moved, corner: atEnd ? moved[moved.length - 1]! : moved[0]! };
+    }
+    const t = shift / along;
+    const corner = { x: c.x + t * ux, y: c.y + t * uy };
+    return { pts: atEnd ? [...pts, corner] : [corner, ...pts], corner };
+  };
   // The moved side was traced along something other than the page's edge (text lay beyond
-  // it), so its shape says nothing about the edge's: it becomes the chord between its moved
+  // it), so its shape says nothing about the edge's: it becomes the chord between its new
   // corners.
-  const chordOf = (pts: Point[]): Point[] => {
-    const a = move(pts[0]!, 1);
-    const b = move(pts[pts.length - 1]!, 1);
-    const n = Math.max(2, pts.length);
-    return Array.from({ length: n }, (_, k) => {
-      const t = k / (n - 1);
+  const straight = (a: Point, b: Point, n: number): Point[] =>
+    Array.from({ length: Math.max(2, n) }, (_, k) => {
+      const t = k / (Math.max(2, n) - 1);
       return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
     });
-  };
-  const out: PageOutline = {
-    ...outline,
-    top: side === 'top' ? chordOf(outline.top) : outline.top,
-    right: side === 'right' ? chordOf(outline.right) : outline.right,
-    bottom: side === 'bottom' ? chordOf(outline.bottom) : outline.bottom,
-    left: side === 'left' ? chordOf(outline.left) : outline.left,
-  };
+  const out: PageOutline = { ...outline };
   if (side === 'top' || side === 'bottom') {
-    out.left = stretch(outline.left, side === 'bottom');
-    out.right = stretch(outline.right, side === 'bottom');
+    const atEnd = side === 'bottom';
+    const l = extend(outline.left, atEnd);
+    const r = extend(outline.right, atEnd);
+    out.left = l.pts;
+    out.right = r.pts;
+    out[side] = straight(l.corner, r.corner, outline[side].length);
   } else {
-    out.top = stretch(outline.top, side === 'right');
-    out.bottom = stretch(outline.bottom, side === 'right');
+    const atEnd = side === 'right';
+    const t = extend(outline.top, atEnd);
+    const b = extend(outline.bottom, atEnd);
+    out.top = t.pts;
+    out.bottom = b.pts;
+    out[side] = straight(t.corner, b.corner, outline[side].length);
   }
   out.corners = [
     out.top[0]!,
