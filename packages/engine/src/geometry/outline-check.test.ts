@@ -5,17 +5,13 @@ import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { drawTextPage } from './test-images.ts';
 import { detectTextLines } from './text-lines.ts';
 
-/** An axis-aligned outline from (x0, y0) to (x1, y1), 8 points per side. */
-function box(x0: number, y0: number, x1: number, y1: number): PageOutline {
+/** The outline with straight sides between four corners, 8 points per side. */
+function quadOutline(tl: Point, tr: Point, br: Point, bl: Point): PageOutline {
   const side = (a: Point, b: Point): Point[] =>
     Array.from({ length: 8 }, (_, k) => ({
       x: a.x + ((b.x - a.x) * k) / 7,
       y: a.y + ((b.y - a.y) * k) / 7,
     }));
-  const tl = { x: x0, y: y0 };
-  const tr = { x: x1, y: y0 };
-  const br = { x: x1, y: y1 };
-  const bl = { x: x0, y: y1 };
   return {
     corners: [tl, tr, br, bl],
     top: side(tl, tr),
@@ -25,6 +21,11 @@ function box(x0: number, y0: number, x1: number, y1: number): PageOutline {
     clipped: { top: false, right: false, bottom: false, left: false },
     confidence: 0.9,
   };
+}
+
+/** An axis-aligned outline from (x0, y0) to (x1, y1), 8 points per side. */
+function box(x0: number, y0: number, x1: number, y1: number): PageOutline {
+  return quadOutline({ x: x0, y: y0 }, { x: x1, y: y0 }, { x: x1, y: y1 }, { x: x0, y: y1 });
 }
 
 describe('checkOutlineAgainstText', () => {
@@ -115,21 +116,8 @@ describe('growOutlineToText', () => {
       x: 200 + (x - 200) * Math.cos(a) - (y - 240) * Math.sin(a),
       y: 240 + (x - 200) * Math.sin(a) + (y - 240) * Math.cos(a),
     });
-    const side = (p: Point, q: Point): Point[] =>
-      Array.from({ length: 8 }, (_, k) => ({
-        x: p.x + ((q.x - p.x) * k) / 7,
-        y: p.y + ((q.y - p.y) * k) / 7,
-      }));
     const [tl, tr, br, bl] = [rot(80, 40), rot(320, 40), rot(350, 330), rot(50, 330)];
-    const cut: PageOutline = {
-      corners: [tl, tr, br, bl],
-      top: side(tl, tr),
-      right: side(tr, br),
-      bottom: side(bl, br),
-      left: side(tl, bl),
-      clipped: { top: false, right: false, bottom: false, left: false },
-      confidence: 1,
-    };
+    const cut = quadOutline(tl, tr, br, bl);
     const below = [rot(150, 360), rot(250, 370)];
     const grown = growOutlineToText(cut, below, 10, 400, 480)!;
     const onLine = (p: Point, q: Point, r: Point) =>

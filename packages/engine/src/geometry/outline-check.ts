@@ -242,22 +242,15 @@ export function growOutlineToText(
       const t = k / (Math.max(2, n) - 1);
       return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
     });
-  const out: PageOutline = { ...outline };
-  if (side === 'top' || side === 'bottom') {
-    const atEnd = side === 'bottom';
-    const l = extend(outline.left, atEnd);
-    const r = extend(outline.right, atEnd);
-    out.left = l.pts;
-    out.right = r.pts;
-    out[side] = straight(l.corner, r.corner, outline[side].length);
-  } else {
-    const atEnd = side === 'right';
-    const t = extend(outline.top, atEnd);
-    const b = extend(outline.bottom, atEnd);
-    out.top = t.pts;
-    out.bottom = b.pts;
-    out[side] = straight(t.corner, b.corner, outline[side].length);
-  }
+  // The neighbours run from their first corner to their second: the top and the left start at
+  // the top-left corner, so the bottom or the right side moves their last point.
+  const [n1, n2]: [Side, Side] =
+    side === 'top' || side === 'bottom' ? ['left', 'right'] : ['top', 'bottom'];
+  const atEnd = side === 'bottom' || side === 'right';
+  const e1 = extend(outline[n1], atEnd);
+  const e2 = extend(outline[n2], atEnd);
+  const out: PageOutline = { ...outline, [n1]: e1.pts, [n2]: e2.pts };
+  out[side] = straight(e1.corner, e2.corner, outline[side].length);
   out.corners = [
     out.top[0]!,
     out.top[out.top.length - 1]!,
