@@ -109,8 +109,9 @@ describe('growOutlineToText', () => {
   });
 
   it('runs a tilted page’s sides on along their own lines to the moved side', () => {
-    // A page turned by about 8° and seen in perspective (its sides splay): its bottom is cut off; the grown corners must stay on the
-    // left and right sides' lines, not slide along the bottom's normal off the page.
+    // A page turned by about 8° and seen in perspective (its sides splay), its bottom cut off:
+    // the grown corners must stay on the left and right sides' lines, not slide along the
+    // bottom's normal off the page.
     const a = (8 * Math.PI) / 180;
     const rot = (x: number, y: number): Point => ({
       x: 200 + (x - 200) * Math.cos(a) - (y - 240) * Math.sin(a),

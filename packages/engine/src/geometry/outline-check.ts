@@ -238,8 +238,8 @@ export function growOutlineToText(
   // it), so its shape says nothing about the edge's: it becomes the chord between its new
   // corners.
   const straight = (a: Point, b: Point, n: number): Point[] =>
-    Array.from({ length: Math.max(2, n) }, (_, k) => {
-      const t = k / (Math.max(2, n) - 1);
+    Array.from({ length: n }, (_, k) => {
+      const t = k / (n - 1);
       return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
     });
   // The neighbours run from their first corner to their second: the top and the left start at
@@ -250,7 +250,7 @@ export function growOutlineToText(
   const e1 = extend(outline[n1], atEnd);
   const e2 = extend(outline[n2], atEnd);
   const out: PageOutline = { ...outline, [n1]: e1.pts, [n2]: e2.pts };
-  out[side] = straight(e1.corner, e2.corner, outline[side].length);
+  out[side] = straight(e1.corner, e2.corner, Math.max(2, outline[side].length));
   out.corners = [
     out.top[0]!,
     out.top[out.top.length - 1]!,
