@@ -2,26 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PageOutline, Point } from '../types.ts';
 import { identityMap, renderGray } from './backward-map.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
-import { drawTextPage } from './test-images.ts';
+import { drawTextPage, quadOutline } from './test-images.ts';
 import { detectTextLines } from './text-lines.ts';
-
-/** The outline with straight sides between four corners, 8 points per side. */
-function quadOutline(tl: Point, tr: Point, br: Point, bl: Point): PageOutline {
-  const side = (a: Point, b: Point): Point[] =>
-    Array.from({ length: 8 }, (_, k) => ({
-      x: a.x + ((b.x - a.x) * k) / 7,
-      y: a.y + ((b.y - a.y) * k) / 7,
-    }));
-  return {
-    corners: [tl, tr, br, bl],
-    top: side(tl, tr),
-    right: side(tr, br),
-    bottom: side(bl, br),
-    left: side(tl, bl),
-    clipped: { top: false, right: false, bottom: false, left: false },
-    confidence: 0.9,
-  };
-}
 
 /** An axis-aligned outline from (x0, y0) to (x1, y1), 8 points per side. */
 function box(x0: number, y0: number, x1: number, y1: number): PageOutline {

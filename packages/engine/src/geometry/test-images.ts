@@ -1,4 +1,4 @@
-import type { Point, RgbImage } from '../types.ts';
+import type { PageOutline, Point, RgbImage } from '../types.ts';
 
 /** Small deterministic PRNG (mulberry32) for synthetic test images. */
 export function rng(seed: number): () => number {
@@ -9,6 +9,24 @@ export function rng(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The outline with straight sides between four corners, 8 points per side. */
+export function quadOutline(tl: Point, tr: Point, br: Point, bl: Point): PageOutline {
+  const side = (a: Point, b: Point): Point[] =>
+    Array.from({ length: 8 }, (_, k) => ({
+      x: a.x + ((b.x - a.x) * k) / 7,
+      y: a.y + ((b.y - a.y) * k) / 7,
+    }));
+  return {
+    corners: [tl, tr, br, bl],
+    top: side(tl, tr),
+    right: side(tr, br),
+    bottom: side(bl, br),
+    left: side(tl, bl),
+    clipped: { top: false, right: false, bottom: false, left: false },
+    confidence: 0.9,
   };
 }
 
