@@ -61,4 +61,21 @@ describe('engine quality regression', () => {
     const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
     expect(output.msSsim).toBeGreaterThan(0.5);
   });
+
+  it('finds a folded receipt’s shaded upper half past the shadow’s edge', async () => {
+    // The fold's upper panel lies in a cast shadow: the brightness masks stop at the shadow's
+    // edge, and the output used to be the lower half alone (its top rows cut through).
+    const sample = await generateSample({
+      seed: 7002,
+      kind: 'receipt',
+      family: 'fold',
+      width: 645,
+    });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+    expect(global?.reason).toMatch(/past the shadow/);
+    // The whole receipt is long and narrow (ground truth 2.6:1; the lower half was 1.6:1).
+    const out = await decodeRgb(result.file);
+    expect(out.height / out.width).toBeGreaterThan(2.2);
+  });
 });

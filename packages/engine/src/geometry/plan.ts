@@ -17,6 +17,7 @@ import { stretchRows, textAspectFactor } from './text-aspect.ts';
 import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
+import { quadEncloses, shadowedSides } from './shadow-edge.ts';
 import { toGray } from './raster.ts';
 
 export interface PlanOptions {
@@ -24,6 +25,9 @@ export interface PlanOptions {
   onProgress?: (f: number) => void;
 }
 
+/** A neutral-colour outline replaces one with a side along a shadow's edge only when it holds
+ *  it and is this much larger (the page's shadowed part must add something real). */
+const SHADOW_GROWTH = 1.15;
 /** Outlines below this confidence are not trusted for a full Coons warp. */
 const MIN_OUTLINE_CONFIDENCE = 0.65;
 /** A second, neutral-colour outline must be at least this confident. */
@@ -146,8 +150,8 @@ function checkAbort(signal?: AbortSignal): void {
 }
 
 /**
- * A second page outline from the neutral-colour feature, kept only when it is confident, not
- * the frame, and consistent with the photo's text.
+ * A second page outline from the neutral-colour feature, when it is confident and not the
+ * frame, with its check against the photo's text (`check.problem` is set when the two disagree).
  */
 function neutralOutline(
   work: RgbImage,
@@ -163,7 +167,7 @@ function neutralOutline(
   if (!global) return null;
   const { scale, rect, lines } = analyse(gray, global.map);
   const check = checkOutlineAgainstText(gray, outline, counted(rect), scale, frame, onPaper);
-  return check.problem ? null : { outline, global, scale, rect, lines, check };
+  return { outline, global, scale, rect, lines, check };
 }
 
 /**
@@ -327,6 +331,8 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let rejected = false;
   // The photo's own text lines, once a check has found them.
   let frame: TextLines | undefined;
+  // The outline as detected, when the text check found text beyond it (before any growth).
+  let textBeyond: PageOutline | null = null;
   // An outline found by its edges alone may be a block of the page enclosed by its own rules
   // and text (a receipt's items between two rules): always checked against the text.
   const enclosed = String(det.details.feature ?? '').startsWith('edge enclosure');
@@ -343,6 +349,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       enclosed ? ENCLOSED_MAX_OUTSIDE : undefined,
     );
     frame = check.frame;
+    if (check.details.outsideShare! > MIN_OUTSIDE) textBeyond = outline;
     globalStage.details = { ...globalStage.details, ...check.details };
     if (check.problem) {
       retry = true;
@@ -392,10 +399,44 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       }
     }
   }
+  if (globalApplied && outline && textBeyond) {
+    // Text beyond a side that runs along a shadow's edge (a cast shadow or a fold's shaded panel
+    // across the page): the brightness masks stopped there, while the page's neutral colour
+    // goes on past it. (Without text beyond, a darker table of the paper's own tint, common
+    // under a warm light, would look the same and cost a second detection on every page.)
+    const shaded = shadowedSides(work, textBeyond);
+    if (shaded.length > 0) {
+      const second = neutralOutline(work, gray, onPaper, frame);
+      // The text checks measure little here: the larger page holds all the smaller one's text,
+      // and a receipt's rows are pieces too short to count as lines at all. What could go
+      // wrong is the neutral mask running on into a grey table, which reaches the frame.
+      const first: PageOutline = outline;
+      const taken =
+        second !== null &&
+        quadEncloses(second.outline.corners, first.corners, SHADOW_GROWTH, 0.02) &&
+        (['top', 'right', 'bottom', 'left'] as const).every(
+          (k) => first.clipped[k] || !second.outline.clipped[k],
+        ) &&
+        second.check.details.outsideShare! <= MIN_OUTSIDE;
+      globalStage.details = { ...globalStage.details, shadowedSides: shaded.join(' ') };
+      if (taken) {
+        outline = second.outline;
+        ({ map, aspect, paper } = second.global);
+        ({ scale, rect, lines } = second);
+        globalStage.reason = `perspective and edge curl removed (page found by its neutral colour past the shadow's edge that the first outline's ${shaded.join(' and ')} side followed)`;
+        globalStage.details = {
+          ...second.global.details,
+          ...second.check.details,
+          shadowedSides: shaded.join(' '),
+          retried: true,
+        };
+      }
+    }
+  }
   if (retry) {
     // Second try with the shading-invariant paper feature (a cast shadow, a white table).
     const second = neutralOutline(work, gray, onPaper, frame);
-    if (second) {
+    if (second && !second.check.problem) {
       outline = second.outline;
       map = second.global.map;
       aspect = second.global.aspect;
