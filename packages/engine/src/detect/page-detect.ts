@@ -9,6 +9,8 @@ import {
   lineThrough,
   maxAreaQuad,
   orderCorners,
+  quadArea,
+  quadEncloses,
   type Line,
 } from './quad.ts';
 import { traceBoundary } from './boundary.ts';
@@ -386,16 +388,6 @@ function stripIsPage(
   return d(strip.rgb, beyond) >= SAME_AS_BEYOND * d(page, beyond);
 }
 
-function quadArea(q: Point[]): number {
-  let a = 0;
-  for (let i = 0; i < q.length; i++) {
-    const p = q[i]!;
-    const n = q[(i + 1) % q.length]!;
-    a += p.x * n.y - n.x * p.y;
-  }
-  return Math.abs(a) / 2;
-}
-
 function isConvex(q: Point[]): boolean {
   let sign = 0;
   for (let i = 0; i < 4; i++) {
@@ -538,6 +530,8 @@ const SMALL_PAGE = 0.2;
 const GAP_SHARE = 0.008;
 /** A confident outline around another one is the page round a photo printed on it. */
 const ENCLOSING_CONFIDENCE = 0.8;
+/** Whether quad `outer` holds every corner of `inner` (within 1 % of its size) and is at least 1.5× its area. */
+const encloses = (outer: Point[], inner: Point[]): boolean => quadEncloses(outer, inner, 1.5, 0.01);
 
 /**
  * Whether candidate outline `r` should replace `best`: by `candidateScore`, except that a
@@ -567,20 +561,6 @@ function sameOutline(a: DetectResult, b: DetectResult, diag: number): boolean {
   const q = b.outline?.corners;
   if (!p || !q) return false;
   return p.every((c, k) => Math.hypot(c.x - q[k]!.x, c.y - q[k]!.y) < SAME_OUTLINE * diag);
-}
-
-/** Whether quad `outer` contains every corner of `inner` (within 1 % of its size) and is at least 1.5× its area. */
-function encloses(outer: Point[], inner: Point[]): boolean {
-  if (quadArea(outer) < 1.5 * quadArea(inner)) return false;
-  const tol = 0.01 * Math.sqrt(quadArea(outer));
-  return inner.every((p) =>
-    outer.every((a, k) => {
-      const b = outer[(k + 1) % 4]!;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      // Clockwise corners (tl, tr, br, bl in y-down coordinates): inside is to the right.
-      return ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len >= -tol;
-    }),
-  );
 }
 
 function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): DetectResult {

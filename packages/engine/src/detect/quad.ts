@@ -160,3 +160,37 @@ export function intersect(a: Line, b: Line): Point | null {
   if (Math.abs(det) < 1e-6) return null;
   return { x: (a.c * b.ny - a.ny * b.c) / det, y: (a.nx * b.c - a.c * b.nx) / det };
 }
+
+/**
+ * Area of a simple polygon (shoelace formula).
+ * @example quadArea([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 1 }]); // 2
+ */
+export function quadArea(q: Point[]): number {
+  let a = 0;
+  for (let i = 0; i < q.length; i++) {
+    const p = q[i]!;
+    const n = q[(i + 1) % q.length]!;
+    a += p.x * n.y - n.x * p.y;
+  }
+  return Math.abs(a) / 2;
+}
+
+/**
+ * Whether quad `outer` (clockwise in y-down coordinates: tl, tr, br, bl) holds every corner of
+ * `inner` within `tol` of its size (the square root of its area) and is at least `ratio` times
+ * its area.
+ * @example quadEncloses(neutral.corners, first.corners, 1.15, 0.02);
+ */
+export function quadEncloses(outer: Point[], inner: Point[], ratio: number, tol: number): boolean {
+  const area = quadArea(outer);
+  if (area < ratio * quadArea(inner)) return false;
+  const slack = tol * Math.sqrt(area);
+  return inner.every((p) =>
+    outer.every((a, k) => {
+      const b = outer[(k + 1) % 4]!;
+      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      // Inside is to the right of each side.
+      return ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len >= -slack;
+    }),
+  );
+}

@@ -7,6 +7,7 @@ import type {
   StageReport,
 } from '../types.ts';
 import { detectPage } from '../detect/page-detect.ts';
+import { quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
@@ -17,7 +18,7 @@ import { stretchRows, textAspectFactor } from './text-aspect.ts';
 import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
-import { quadEncloses, shadowedSides } from './shadow-edge.ts';
+import { shadowedSides } from './shadow-edge.ts';
 import { toGray } from './raster.ts';
 
 export interface PlanOptions {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
-import { quadEncloses, shadowedSides } from './shadow-edge.ts';
+import { quadEncloses } from '../detect/quad.ts';
+import { shadowedSides } from './shadow-edge.ts';
 import { quadOutline } from './test-images.ts';
 
 const W = 300;

@@ -125,31 +125,3 @@ export function shadowedSides(work: RgbImage, outline: PageOutline): Side[] {
   }
   return out;
 }
-
-function quadArea(q: Point[]): number {
-  let a = 0;
-  for (let i = 0; i < q.length; i++) {
-    const p = q[i]!;
-    const n = q[(i + 1) % q.length]!;
-    a += p.x * n.y - n.x * p.y;
-  }
-  return Math.abs(a) / 2;
-}
-
-/**
- * Whether quad `outer` (clockwise in y-down coordinates: tl, tr, br, bl) holds every corner of
- * `inner` within `tol` of its size and is at least `ratio` times its area.
- * @example quadEncloses(neutral.corners, first.corners, 1.15, 0.02);
- */
-export function quadEncloses(outer: Point[], inner: Point[], ratio: number, tol: number): boolean {
-  const area = quadArea(outer);
-  if (area < ratio * quadArea(inner)) return false;
-  const slack = tol * Math.sqrt(area);
-  return inner.every((p) =>
-    outer.every((a, k) => {
-      const b = outer[(k + 1) % 4]!;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      return ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len >= -slack;
-    }),
-  );
-}
