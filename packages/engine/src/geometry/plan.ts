@@ -439,13 +439,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     const second = neutralOutline(work, gray, onPaper, frame);
     if (second && !second.check.problem) {
       outline = second.outline;
-      map = second.global.map;
-      aspect = second.global.aspect;
-      paper = second.global.paper;
+      ({ map, aspect, paper } = second.global);
+      ({ scale, rect, lines } = second);
       globalApplied = true;
-      scale = second.scale;
-      rect = second.rect;
-      lines = second.lines;
       globalStage.applied = true;
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
       globalStage.reason = `perspective and edge curl removed (page found by its neutral colour; first outline rejected: ${first})`;
