@@ -78,4 +78,20 @@ describe('engine quality regression', () => {
     const out = await decodeRgb(result.file);
     expect(out.height / out.width).toBeGreaterThan(2.2);
   });
+
+  it('runs a folded letter on past its shaded upper panel to the panel’s own edge', async () => {
+    // The panel above the fold is turned from the light, on a table about as dark: its sides
+    // run on from the lit part's as edges, at an angle of their own, to its far end. The output
+    // used to stop a little above the fold (the letterhead cut off, then squashed into a page
+    // the text made 17 % too short).
+    const sample = await generateSample({ seed: 3022, kind: 'letter', family: 'fold', width: 800 });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+    expect(global?.reason).toMatch(/shaded panel beyond its top side/);
+    const out = await decodeRgb(result.file);
+    const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
+    expect(Math.abs(Math.log(aspect))).toBeLessThan(0.03);
+    const output = await docunetScore(out, sample.flat, { ld: false });
+    expect(output.msSsim).toBeGreaterThan(0.68);
+  });
 });

@@ -19,6 +19,7 @@ import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
+import { extendPastShade } from './shaded-panel.ts';
 import { toGray } from './raster.ts';
 
 export interface PlanOptions {
@@ -144,6 +145,38 @@ function neutralAt(work: RgbImage, x: number, y: number): boolean {
   const luma = (0.299 * r + 0.587 * g + 0.114 * b) / n;
   const chroma = (Math.max(r, g, b) - Math.min(r, g, b)) / n;
   return chroma < TABLE_CHROMA * Math.max(40, luma);
+}
+
+/** Share of the points sampled inside a panel the page was run on to that must be neutral. */
+const PANEL_NEUTRAL = 0.7;
+
+/**
+ * Whether the panel between an outline and the same outline run on past one side
+ * (`extendPastShade`) is neutral like paper: a coloured table's own shapes, or a shadow cast on
+ * it, are not the page. Samples the middle of the panel along the side (the two corners that
+ * moved are the side's).
+ */
+function panelIsPaper(work: RgbImage, base: PageOutline, grown: PageOutline): boolean {
+  const moved = [0, 1, 2, 3].filter(
+    (i) => base.corners[i]!.x !== grown.corners[i]!.x || base.corners[i]!.y !== grown.corners[i]!.y,
+  );
+  if (moved.length !== 2) return false;
+  const [i, j] = moved as [number, number];
+  const [a0, b0, a1, b1] = [
+    base.corners[i]!,
+    base.corners[j]!,
+    grown.corners[i]!,
+    grown.corners[j]!,
+  ];
+  let neutral = 0;
+  const n = 9;
+  for (let k = 0; k < n; k++) {
+    const f = 0.1 + (0.8 * k) / (n - 1);
+    const x = ((1 - f) * (a0.x + a1.x) + f * (b0.x + b1.x)) / 2;
+    const y = ((1 - f) * (a0.y + a1.y) + f * (b0.y + b1.y)) / 2;
+    if (neutralAt(work, x, y)) neutral++;
+  }
+  return neutral >= PANEL_NEUTRAL * n;
 }
 
 function checkAbort(signal?: AbortSignal): void {
@@ -450,6 +483,48 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         ...second.check.details,
         retried: true,
       };
+    }
+  }
+  if (globalApplied && outline) {
+    // A side along the near edge of a shaded panel (a fold's far panel turned from the light)
+    // on a table much like the paper: no brightness or colour mask tells the panel from the
+    // table, but the page's two neighbouring sides run on past that side as edges, to the
+    // panel's own end. An outline grown past text beyond a side no longer runs along that
+    // edge, so the outline as detected is tried too: its corners are still on the page's sides.
+    let ext: ReturnType<typeof extendPastShade> = null;
+    let extSide = '';
+    for (const base of textBeyond && textBeyond !== outline ? [outline, textBeyond] : [outline]) {
+      for (const side of ['top', 'right', 'bottom', 'left'] as const) {
+        const e = extendPastShade(gray, base, side);
+        if (e && panelIsPaper(work, base, e.outline) && (!ext || e.panel > ext.panel)) {
+          ext = e;
+          extSide = side;
+        }
+      }
+    }
+    const g = ext && globalMap(ext.outline, work.width, work.height, STEP);
+    if (ext && g) {
+      const second = analyse(gray, g.map);
+      const check = checkOutlineAgainstText(
+        gray,
+        ext.outline,
+        counted(second.rect),
+        second.scale,
+        frame,
+        onPaper,
+      );
+      frame = check.frame;
+      globalStage.details = {
+        ...globalStage.details,
+        shadedPanel: `${extSide} ${ext.panel.toFixed(2)}`,
+      };
+      if (!check.problem && second.lines.lines.length >= lines.lines.length) {
+        outline = ext.outline;
+        ({ map, aspect, paper } = g);
+        ({ scale, rect, lines } = second);
+        globalStage.reason = `${globalStage.reason} (page run on past a shaded panel beyond its ${extSide} side)`;
+        globalStage.details = { ...globalStage.details, ...g.details, ...check.details };
+      }
     }
   }
   if (rejected && !globalApplied) {
