@@ -94,4 +94,21 @@ describe('engine quality regression', () => {
     const output = await docunetScore(out, sample.flat, { ld: false });
     expect(output.msSsim).toBeGreaterThan(0.68);
   });
+
+  it('leaves a clean invoice scan upright and turns an upside-down letter photo', async () => {
+    // The invoice's ascenders and descenders read like flipped text (0.54, at two scales): it
+    // used to come out upside down. Its lines' flush left edge says upright.
+    const invoice = await generateSample({ seed: 1065, kind: 'invoice', family: 'curl' });
+    const scan = await restore(await encodePng(invoice.flat), { format: 'png' });
+    expect(scan.report.pages[0]!.rotation).toBe(0);
+    // A photo taken with the page upside down (turned 180°): flush right, few ascenders.
+    const letter = await generateSample({ seed: 1000, kind: 'letter', family: 'perspective' });
+    const p = letter.photo;
+    const turned = new Uint8Array(p.data.length);
+    for (let i = 0, n = p.width * p.height; i < n; i++) {
+      turned.set(p.data.subarray(3 * (n - 1 - i), 3 * (n - i)), 3 * i);
+    }
+    const photo = await restore(await encodePng({ ...p, data: turned }), { format: 'png' });
+    expect(photo.report.pages[0]!.rotation).toBe(180);
+  });
 });

@@ -57,11 +57,12 @@ describe('planGeometry', () => {
   });
 
   it('turns an upside-down page by 180°', () => {
+    // Lines set flush left with ragged ends: turned, the flush edge is on the right.
     const W = 420;
     const H = 520;
-    const plan = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [W - x, H - y])));
+    const plan = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [W - x, H - y], 24, true)));
     expect(plan.rotation).toBe(180);
-    const upright = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [x, y])));
+    const upright = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [x, y], 24, true)));
     expect(upright.rotation).toBe(0);
   });
 });

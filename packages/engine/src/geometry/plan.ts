@@ -11,7 +11,7 @@ import { quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
-import { detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
+import { alignmentAsymmetry, detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
@@ -48,6 +48,24 @@ const ENCLOSED_MAX_OUTSIDE = 0.1;
 const TEXT_ASPECT = 0.15;
 /** ...and snaps to a paper size within this (relative), wider than the corners' 3 %. */
 const TEXT_SNAP = 0.065;
+/** A half-turn by the ascender count is checked once more on the page rendered this much
+ *  larger (or smaller, when the analysis copy is already full size). */
+const THIRD_VIEW_SCALE = 1.25;
+/** Pages longer than this over their width are receipts and strips, whose text lines up at
+ *  both ends (items flush left, prices flush right). */
+const RECEIPT_ASPECT = 1.8;
+/** The flush-edge test needs this many text lines, and this many of them ending flush (two
+ *  lines that happen to end alike on an upright invoice turned it)… */
+const MIN_ALIGN_LINES = 6;
+const MIN_FLUSH_ENDS = 4;
+/** …and turns the page when ln((flush starts + 1) / (flush ends + 1)) is below minus
+ *  MIN_FLUSH_RIGHT and, with ASCENDER_WEIGHT · ln(ascender ratio) added, below minus
+ *  FLIP_EVIDENCE. On seeds 1000–1079, 3000–3019, 5000–5019, 7000–7019 and 9000–9019 (photos and
+ *  their flat originals, receipts aside) no upright page passes, and 72 of the 133 photos
+ *  turned upside down do (see ADR 009, session 17). */
+const MIN_FLUSH_RIGHT = 0.1;
+const FLIP_EVIDENCE = 0.35;
+const ASCENDER_WEIGHT = 0.5;
 /** Upside-down text never reads below this ascender/descender ratio (see the orient stage). */
 const MIN_FLIPPED_RATIO = 0.12;
 
@@ -658,11 +676,54 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     ratio: Math.max(ud0.ratio, ud1.ratio),
     confidence: Math.min(ud0.confidence, ud1.confidence),
   };
-  // Flipped body text reads at ratios of 0.17–0.52, while an upright form or invoice can read as
-  // low as 0.72 once crumpled, so a turn needs both views clearly below one. Far below that range
-  // the count is not reading letters at all (a curled form's table read 0.01: cells boxed in by
-  // rules), and a wrong half-turn ruins a page, so such a page is left as it is.
-  if (ud.upsideDown && ud.confidence > 0.3 && ud.ratio < 0.6 && ud.ratio >= MIN_FLIPPED_RATIO) {
+  // The ascender count alone is too weak to turn most pages (the x-height is a few pixels at
+  // the analysis scale, and an upright invoice or form can read as low as flipped body text:
+  // 0.45–0.6), so the lines' flush edge is the other witness: flush left with ragged ends is
+  // upright, flush right upside down. The flush edge must lean right, and together with the
+  // count (clamped, at half weight) clearly say upside down. A receipt's prices are flush right
+  // however it lies, so on a long narrow page the count decides alone: both views clearly below
+  // one, and not so far below that it is not reading letters.
+  const align = alignmentAsymmetry(local.lines.lines, local.lines.charHeight);
+  // An ascender ratio far below flipped text's is not reading letters at all (a curled form's
+  // table read 0.01: cells boxed in by rules) and says nothing.
+  const ascender =
+    ud.ratio < MIN_FLIPPED_RATIO
+      ? 0
+      : ASCENDER_WEIGHT * Math.log(Math.min(4, Math.max(0.25, ud.ratio)));
+  const flush = Math.log(align.ratio);
+  const evidence = flush + ascender;
+  const narrow = Math.max(aspect, 1 / aspect) > RECEIPT_ASPECT;
+  let flip = false;
+  let rescaled: number | null = null;
+  if (!narrow) {
+    flip =
+      align.lines >= MIN_ALIGN_LINES &&
+      align.ends >= MIN_FLUSH_ENDS &&
+      flush < -MIN_FLUSH_RIGHT &&
+      evidence < -FLIP_EVIDENCE;
+  } else if (
+    ud.upsideDown &&
+    ud.confidence > 0.3 &&
+    ud.ratio < 0.6 &&
+    ud.ratio >= MIN_FLIPPED_RATIO
+  ) {
+    // On a page of little text the count moves with resampling alone (a clean invoice scan read
+    // 0.48 at the analysis scale and 1.3 at full size), and without a local warp the two views
+    // above are one: the page as finally mapped, at a second scale, must read flipped too.
+    const scale2 = scale < 0.9 ? Math.min(1, scale * THIRD_VIEW_SCALE) : scale / THIRD_VIEW_SCALE;
+    const rect2 = renderGray(gray, scaleOutput(map, scale2));
+    const t2 = detectTextLines(rect2);
+    const ud2 = detectUpsideDown(
+      t2.ink,
+      rect2.width,
+      rect2.height,
+      t2.lines.filter((l) => !l.rule),
+      t2.charHeight,
+    );
+    rescaled = ud2.ratio;
+    flip = ud2.upsideDown && ud2.ratio < 0.6;
+  }
+  if (flip) {
     map = rotateMap(map, 180);
     rotation = ((rotation + 180) % 360) as GeometryPlan['rotation'];
   }
@@ -676,6 +737,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     ms: performance.now() - t3,
     details: {
       ascenderRatio: ud.ratio,
+      ...(rescaled !== null ? { ascenderRatioRescaled: rescaled } : {}),
+      flushStarts: align.starts,
+      flushEnds: align.ends,
+      flushLines: align.lines,
+      evidence,
       confidence: ud.confidence,
       verticalRatio: vertical.ratio,
     },

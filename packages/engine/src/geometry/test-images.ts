@@ -99,12 +99,24 @@ export function drawScene(
 /**
  * Whether page point (u, v) (page pixels) is ink on a synthetic text page: lines every `pitch`
  * px starting at `margin`, x-height 0.35·pitch, glyphs 5 px wide with 2 px gaps, words of 3–7
- * glyphs, some ascenders (above) and fewer descenders (below), as in Latin text.
+ * glyphs, some ascenders (above) and fewer descenders (below), as in Latin text. Lines run
+ * margin to margin (justified), or with `ragged` end short of it (set flush left).
  */
-export function textInk(u: number, v: number, pageW: number, pageH: number, pitch = 24): boolean {
+export function textInk(
+  u: number,
+  v: number,
+  pageW: number,
+  pageH: number,
+  pitch = 24,
+  ragged = false,
+): boolean {
   const margin = Math.max(12, 0.08 * Math.min(pageW, pageH));
   if (u < margin || u > pageW - margin || v < margin || v > pageH - margin) return false;
   const line = Math.floor((v - margin) / pitch);
+  // Ragged lines end between 55 % and 100 % of the text width (set flush left).
+  if (ragged && u > margin + (pageW - 2 * margin) * (0.55 + 0.45 * ((line * 0.618) % 1))) {
+    return false;
+  }
   const base = margin + line * pitch + 0.7 * pitch; // baseline
   const xh = 0.3 * pitch;
   const dy = v - base;
@@ -138,6 +150,7 @@ export function drawTextPage(
   height: number,
   toPage: (x: number, y: number) => [number, number],
   pitch = 24,
+  ragged = false,
 ): { width: number; height: number; data: Float32Array } {
   const data = new Float32Array(width * height);
   // 2×2 supersampling for anti-aliased strokes.
@@ -151,7 +164,7 @@ export function drawTextPage(
         [0.75, 0.75],
       ] as const) {
         const [u, v] = toPage(x + ox, y + oy);
-        if (textInk(u, v, width, height, pitch)) ink++;
+        if (textInk(u, v, width, height, pitch, ragged)) ink++;
       }
       data[y * width + x] = 235 - (ink / 4) * 200;
     }

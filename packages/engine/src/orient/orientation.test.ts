@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectTextLines } from '../geometry/text-lines.ts';
 import { drawTextPage } from '../geometry/test-images.ts';
-import { detectUpsideDown, textIsVertical } from './orientation.ts';
+import type { TextLine } from '../geometry/text-lines.ts';
+import { alignmentAsymmetry, detectUpsideDown, textIsVertical } from './orientation.ts';
 import { estimateSkew } from './skew.ts';
 
 const W = 420;
@@ -59,5 +60,24 @@ describe('orientation', () => {
     const { deg, confidence } = estimateSkew(detectTextLines(skewed).lines);
     expect(deg).toBeCloseTo(3, 0);
     expect(confidence).toBeGreaterThan(0.3);
+  });
+
+  it('reads a flush-left page as upright and the same page turned as flush right', () => {
+    // Ten lines from the margin at x 40 to ragged ends, 12 px character height.
+    const line = (x0: number, x1: number, y: number): TextLine => ({
+      xs: Float64Array.from([x0, (x0 + x1) / 2, x1]),
+      ys: Float64Array.from([y, y, y]),
+      length: x1 - x0,
+    });
+    const ends = [380, 352, 371, 300, 366, 341, 389, 322, 358, 270];
+    const left = ends.map((e, i) => line(40, e, 30 + 24 * i));
+    const turned = left.map((l) => line(W - l.xs[2]!, W - l.xs[0]!, H - l.ys[0]!));
+    const up = alignmentAsymmetry(left, 12);
+    expect(up.starts).toBe(10);
+    expect(up.ratio).toBeGreaterThan(2);
+    expect(alignmentAsymmetry(turned, 12).ratio).toBeLessThan(0.5);
+    // Justified text lines up at both ends and tells nothing.
+    const justified = ends.map((_, i) => line(40, 380, 30 + 24 * i));
+    expect(alignmentAsymmetry(justified, 12).ratio).toBe(1);
   });
 });

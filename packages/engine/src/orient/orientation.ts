@@ -144,3 +144,24 @@ export function detectUpsideDown(
   const confidence = Math.min(1, used / 10) * Math.min(1, Math.abs(Math.log(ratio)) / Math.log(2));
   return { upsideDown: ratio < 0.75 && used >= 8, ratio, confidence };
 }
+
+/**
+ * 0° vs 180° from how the text lines line up: Latin text is set flush left, so on an upright
+ * page many lines start at one x (the margin, a column's edge) while their ends are ragged; on
+ * a page turned upside down the flush edge is on the right. Justified or tabular text lines up
+ * at both ends and tells nothing. Counts the lines whose start (end) lies within 0.6 character
+ * heights of another line's; the ratio is (starts + 1) / (ends + 1), above 1 for upright text.
+ * @example const { ratio } = alignmentAsymmetry(lines.lines, lines.charHeight);
+ */
+export function alignmentAsymmetry(
+  lines: TextLine[],
+  charHeight: number,
+): { ratio: number; starts: number; ends: number; lines: number } {
+  const text = lines.filter((l) => !l.rule && l.xs.length >= 2);
+  const tol = 0.6 * charHeight;
+  const aligned = (v: number[]): number =>
+    v.filter((x, i) => v.some((y, j) => j !== i && Math.abs(x - y) < tol)).length;
+  const starts = aligned(text.map((l) => l.xs[0]!));
+  const ends = aligned(text.map((l) => l.xs[l.xs.length - 1]!));
+  return { ratio: (starts + 1) / (ends + 1), starts, ends, lines: text.length };
+}
