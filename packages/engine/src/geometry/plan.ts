@@ -19,7 +19,7 @@ import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
-import { extendPastShade } from './shaded-panel.ts';
+import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
 import { toGray } from './raster.ts';
 
 export interface PlanOptions {
@@ -169,17 +169,12 @@ function neutralAt(work: RgbImage, x: number, y: number): boolean {
 const PANEL_NEUTRAL = 0.7;
 
 /**
- * Whether the panel between an outline and the same outline run on past one side
+ * Whether the panel between an outline and the same outline run on past its `side`
  * (`extendPastShade`) is neutral like paper: a coloured table's own shapes, or a shadow cast on
- * it, are not the page. Samples the middle of the panel along the side (the two corners that
- * moved are the side's).
+ * it, are not the page. Samples the middle of the panel along the side.
  */
-function panelIsPaper(work: RgbImage, base: PageOutline, grown: PageOutline): boolean {
-  const moved = [0, 1, 2, 3].filter(
-    (i) => base.corners[i]!.x !== grown.corners[i]!.x || base.corners[i]!.y !== grown.corners[i]!.y,
-  );
-  if (moved.length !== 2) return false;
-  const [i, j] = moved as [number, number];
+function panelIsPaper(work: RgbImage, base: PageOutline, grown: PageOutline, side: Side): boolean {
+  const [i, j] = CORNER_INDEX[side];
   const [a0, b0, a1, b1] = [
     base.corners[i]!,
     base.corners[j]!,
@@ -514,7 +509,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     for (const base of textBeyond && textBeyond !== outline ? [outline, textBeyond] : [outline]) {
       for (const side of ['top', 'right', 'bottom', 'left'] as const) {
         const e = extendPastShade(gray, base, side);
-        if (e && panelIsPaper(work, base, e.outline) && (!ext || e.panel > ext.panel)) {
+        if (e && panelIsPaper(work, base, e.outline, side) && (!ext || e.panel > ext.panel)) {
           ext = e;
           extSide = side;
         }
@@ -661,11 +656,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // A wrong half-turn ruins a page, so both views must agree: the rectified page before the
   // local warp and (when applied) the page after it.
   // Text lines only: rules have no ascenders or descenders to tell up from down.
-  const udOf = (t: typeof upright) =>
+  const udOf = (t: TextLines, page: { width: number; height: number } = rect) =>
     detectUpsideDown(
       t.ink,
-      rect.width,
-      rect.height,
+      page.width,
+      page.height,
       t.lines.filter((l) => !l.rule),
       t.charHeight,
     );
@@ -712,14 +707,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // above are one: the page as finally mapped, at a second scale, must read flipped too.
     const scale2 = scale < 0.9 ? Math.min(1, scale * THIRD_VIEW_SCALE) : scale / THIRD_VIEW_SCALE;
     const rect2 = renderGray(gray, scaleOutput(map, scale2));
-    const t2 = detectTextLines(rect2);
-    const ud2 = detectUpsideDown(
-      t2.ink,
-      rect2.width,
-      rect2.height,
-      t2.lines.filter((l) => !l.rule),
-      t2.charHeight,
-    );
+    const ud2 = udOf(detectTextLines(rect2), rect2);
     rescaled = ud2.ratio;
     flip = ud2.upsideDown && ud2.ratio < 0.6;
   }

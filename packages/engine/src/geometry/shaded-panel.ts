@@ -1,4 +1,5 @@
 import type { GrayImage, PageOutline, Point } from '../types.ts';
+import { ArcCurve } from './coons.ts';
 
 export type Side = 'top' | 'right' | 'bottom' | 'left';
 
@@ -39,34 +40,23 @@ function patch(g: GrayImage, x: number, y: number, r: number): number {
   return s / (2 * r + 1) ** 2;
 }
 
-/** Evenly spaced points (by arc length) along a polyline. */
+/** Evenly spaced points (by arc length) along a polyline, both ends kept. */
 export function resamplePolyline(pts: Point[], n: number): Point[] {
-  const cum = [0];
-  for (let k = 1; k < pts.length; k++) {
-    cum.push(cum[k - 1]! + Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y));
-  }
-  const total = cum[cum.length - 1]!;
-  const out: Point[] = [];
-  let k = 1;
-  for (let i = 0; i < n; i++) {
-    const s = (total * i) / (n - 1);
-    while (k < pts.length - 1 && cum[k]! < s) k++;
-    const seg = cum[k]! - cum[k - 1]!;
-    const f = seg > 0 ? Math.min(1, Math.max(0, (s - cum[k - 1]!) / seg)) : 0;
-    out.push({
-      x: pts[k - 1]!.x + f * (pts[k]!.x - pts[k - 1]!.x),
-      y: pts[k - 1]!.y + f * (pts[k]!.y - pts[k - 1]!.y),
-    });
-  }
-  return out;
+  const curve = new ArcCurve(pts);
+  return Array.from({ length: n }, (_, i) => {
+    const [x, y] = curve.at(i / (n - 1));
+    return { x, y };
+  });
 }
 
-const length = (pts: Point[]): number => {
-  let s = 0;
-  for (let k = 1; k < pts.length; k++) {
-    s += Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y);
-  }
-  return s;
+const length = (pts: Point[]): number => new ArcCurve(pts).length;
+
+/** The corners (indices into tl, tr, br, bl) at each side's first and last point. */
+export const CORNER_INDEX: Record<Side, [number, number]> = {
+  top: [0, 1],
+  right: [1, 2],
+  bottom: [3, 2],
+  left: [0, 3],
 };
 
 /** The neighbours of each side: the side that meets its first corner, then its last one, and
@@ -272,13 +262,7 @@ export function extendPastShade(
   };
   extend(nA, towardsA, A);
   extend(nB, towardsB, B);
-  const cornerIndex: Record<Side, [number, number]> = {
-    top: [0, 1],
-    right: [1, 2],
-    bottom: [3, 2],
-    left: [0, 3],
-  };
-  const [ia, ib] = cornerIndex[side];
+  const [ia, ib] = CORNER_INDEX[side];
   grown.corners[ia] = A;
   grown.corners[ib] = B;
   return { outline: grown, panel: t / Math.min(a.sideLength, b.sideLength) };
