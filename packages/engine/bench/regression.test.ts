@@ -95,6 +95,25 @@ describe('engine quality regression', () => {
     expect(output.msSsim).toBeGreaterThan(0.68);
   });
 
+  it('finds a page on a light table by its four straight edges where its border fades out', async () => {
+    // The lit table is as bright as the paper along the page's right side: the colour masks
+    // take in the table, and gaps in the border let the edge enclosure leak. The output used to
+    // be the whole frame, turned level (the page small and tilted in it).
+    const sample = await generateSample({
+      seed: 7070,
+      kind: 'paper',
+      family: 'perspective',
+      width: 600,
+    });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+    expect(global?.reason).toMatch(/four straight edges/);
+    const out = await decodeRgb(result.file);
+    const input = await docunetScore(sample.photo, sample.flat, { ld: false });
+    const output = await docunetScore(out, sample.flat, { ld: false });
+    expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.15);
+  });
+
   it('leaves a clean invoice scan upright and turns an upside-down letter photo', async () => {
     // The invoice's ascenders and descenders read like flipped text (0.54, at two scales): it
     // used to come out upside down. Its lines' flush left edge says upright.

@@ -21,8 +21,10 @@ import {
   faintEdges,
   segmentSupport,
   sidesContrast,
+  withFaintEdges,
   type EdgeMap,
 } from './edges.ts';
+import { straightEdgeQuad } from './line-quad.ts';
 
 export interface DetectResult {
   outline: PageOutline | null;
@@ -172,6 +174,26 @@ function enclosedByEdges(faint: Uint8Array, w: number, h: number, gap: number): 
   const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));
   mask = morph(morph(mask, w, h, ro, false), w, h, ro, true);
   return fillHoles(largestComponent(mask, w, h), w, h);
+}
+
+/** 0/1 mask of the inside of convex quad q (corners in order). */
+function quadMask(q: Point[], w: number, h: number): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  const cx = (q[0]!.x + q[1]!.x + q[2]!.x + q[3]!.x) / 4;
+  const cy = (q[0]!.y + q[1]!.y + q[2]!.y + q[3]!.y) / 4;
+  // Each side as n·p ≤ c with n pointing away from the centre.
+  const sides = q.map((a, k) => {
+    const b = q[(k + 1) % 4]!;
+    let l = lineThrough(a, b);
+    if (l.nx * cx + l.ny * cy > l.c) l = { nx: -l.nx, ny: -l.ny, c: -l.c };
+    return l;
+  });
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (sides.every((l) => l.nx * x + l.ny * y <= l.c)) mask[y * w + x] = 1;
+    }
+  }
+  return mask;
 }
 
 function largestComponent(mask: Uint8Array, w: number, h: number): Uint8Array {
@@ -456,13 +478,24 @@ export function candidateScore(r: DetectResult): number {
 export function detectPage(
   work: RgbImage,
   maxSide = 560,
-  opts: { shadowInvariant?: boolean } = {},
+  opts: { shadowInvariant?: boolean; straightEdges?: boolean } = {},
 ): DetectResult {
   const f = paperFeatures(work, maxSide);
   const edges = edgeMap(f.luma, f.chroma);
   if (opts.shadowInvariant) {
     const r = detectFromMask(f, pageMask(f, neutrality(f)), edges);
     r.details.feature = 'neutral colour';
+    return r;
+  }
+  if (opts.straightEdges) {
+    const faint = withFaintEdges(edges, FAINT_EDGE);
+    const quad = straightEdgeQuad(faint);
+    if (!quad) return { outline: null, reason: 'no four straight page edges found', details: {} };
+    const r = detectFromMask(f, quadMask(quad.corners, f.width, f.height), faint);
+    r.details.feature = 'straight edges';
+    // The trace wants more contrast across a side than a border fading into a light table
+    // has; the straight sides' own support vouches for the outline.
+    if (r.outline) r.outline.confidence = Math.max(r.outline.confidence, quad.support);
     return r;
   }
   const paperMask = pageMask(f);

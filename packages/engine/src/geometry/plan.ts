@@ -197,23 +197,35 @@ function checkAbort(signal?: AbortSignal): void {
 }
 
 /**
- * A second page outline from the neutral-colour feature, when it is confident and not the
- * frame, with its check against the photo's text (`check.problem` is set when the two disagree).
+ * A second page outline, from the neutral-colour feature by default or as `opts` asks, when it
+ * is confident and not the frame, with its check against the photo's text (`check.problem` is
+ * set when the two disagree).
  */
-function neutralOutline(
+function secondOutline(
   work: RgbImage,
   gray: GrayImage,
   onPaper: (x: number, y: number) => boolean,
   frame?: TextLines,
+  opts: Parameters<typeof detectPage>[2] = { shadowInvariant: true },
 ) {
-  const det = detectPage(work, undefined, { shadowInvariant: true });
+  const det = detectPage(work, undefined, opts);
   const outline = det.outline;
   if (!outline || outline.confidence < RETRY_CONFIDENCE) return null;
   if (Object.values(outline.clipped).every(Boolean)) return null;
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
   const { scale, rect, lines } = analyse(gray, global.map);
-  const check = checkOutlineAgainstText(gray, outline, counted(rect), scale, frame, onPaper);
+  // Four straight edges may enclose a block of the page (a form's boxes) as well as the page.
+  const maxOutside = opts.straightEdges ? ENCLOSED_MAX_OUTSIDE : undefined;
+  const check = checkOutlineAgainstText(
+    gray,
+    outline,
+    counted(rect),
+    scale,
+    frame,
+    onPaper,
+    maxOutside,
+  );
   return { outline, global, scale, rect, lines, check };
 }
 
@@ -453,7 +465,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // under a warm light, would look the same and cost a second detection on every page.)
     const shaded = shadowedSides(work, textBeyond);
     if (shaded.length > 0) {
-      const second = neutralOutline(work, gray, onPaper, frame);
+      const second = secondOutline(work, gray, onPaper, frame);
       // The text checks measure little here: the larger page holds all the smaller one's text,
       // and a receipt's rows are pieces too short to count as lines at all. What could go
       // wrong is the neutral mask running on into a grey table, which reaches the frame.
@@ -481,21 +493,27 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     }
   }
   if (retry) {
-    // Second try with the shading-invariant paper feature (a cast shadow, a white table).
-    const second = neutralOutline(work, gray, onPaper, frame);
-    if (second && !second.check.problem) {
+    // Second try with the shading-invariant paper feature (a cast shadow, a white table), then
+    // with the page's four straight edges (a light table: the border fades in and out).
+    for (const [opts, how] of [
+      [{ shadowInvariant: true }, 'its neutral colour'],
+      [{ straightEdges: true }, 'its four straight edges'],
+    ] as const) {
+      const second = secondOutline(work, gray, onPaper, frame, opts);
+      if (!second || second.check.problem) continue;
       outline = second.outline;
       ({ map, aspect, paper } = second.global);
       ({ scale, rect, lines } = second);
       globalApplied = true;
       globalStage.applied = true;
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
-      globalStage.reason = `perspective and edge curl removed (page found by its neutral colour; first outline rejected: ${first})`;
+      globalStage.reason = `perspective and edge curl removed (page found by ${how}; first outline rejected: ${first})`;
       globalStage.details = {
         ...second.global.details,
         ...second.check.details,
         retried: true,
       };
+      break;
     }
   }
   if (globalApplied && outline) {
