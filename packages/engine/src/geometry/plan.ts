@@ -60,12 +60,21 @@ const MIN_ALIGN_LINES = 6;
 const MIN_FLUSH_ENDS = 4;
 /** …and turns the page when ln((flush starts + 1) / (flush ends + 1)) is below minus
  *  MIN_FLUSH_RIGHT and, with ASCENDER_WEIGHT · ln(ascender ratio) added, below minus
- *  FLIP_EVIDENCE. On seeds 1000–1079, 3000–3019, 5000–5019, 7000–7019 and 9000–9019 (photos and
- *  their flat originals, receipts aside) no upright page passes, and 72 of the 133 photos
- *  turned upside down do (see ADR 009, session 17). */
+ *  FLIP_EVIDENCE. The one upright page of seeds 1000–1079, 3000–3019, 5000–5019, 7000–7019,
+ *  9000–9019, 11000–11019, 13000–13019 and 15000–15039 (photos and their flat originals,
+ *  receipts aside) that leans flush right, a curled form (#15039), sums to −0.36. */
 const MIN_FLUSH_RIGHT = 0.1;
-const FLIP_EVIDENCE = 0.35;
+const FLIP_EVIDENCE = 0.5;
 const ASCENDER_WEIGHT = 0.5;
+/** Without a flush edge to go by, a page is turned when at least MIN_ASCENDER_LINES lines were
+ *  counted in both views, both read an ascender ratio below e^−ASCENDER_ALONE (0.55), and the
+ *  lines lean flush left by no more than MAX_FLUSH_LEFT (ln). On the seeds above the lowest
+ *  upright ratio so counted was e^−0.37; justified papers read 0.37–0.51 upside down. With the
+ *  flush-edge rule, 93 of the 133 photos of the first five seed ranges turned upside down are
+ *  turned back, and 47 of the 67 of the others (see ADR 009, session 18). */
+const MIN_ASCENDER_LINES = 8;
+const ASCENDER_ALONE = 0.6;
+const MAX_FLUSH_LEFT = 0.2;
 /** Upside-down text never reads below this ascender/descender ratio (see the orient stage). */
 const MIN_FLIPPED_RATIO = 0.12;
 
@@ -688,6 +697,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     upsideDown: ud0.upsideDown && ud1.upsideDown,
     ratio: Math.max(ud0.ratio, ud1.ratio),
     confidence: Math.min(ud0.confidence, ud1.confidence),
+    lines: Math.min(ud0.lines, ud1.lines),
   };
   // The ascender count alone is too weak to turn most pages (the x-height is a few pixels at
   // the analysis scale, and an upright invoice or form can read as low as flipped body text:
@@ -710,10 +720,16 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   let rescaled: number | null = null;
   if (!narrow) {
     flip =
-      align.lines >= MIN_ALIGN_LINES &&
-      align.ends >= MIN_FLUSH_ENDS &&
-      flush < -MIN_FLUSH_RIGHT &&
-      evidence < -FLIP_EVIDENCE;
+      (align.lines >= MIN_ALIGN_LINES &&
+        align.ends >= MIN_FLUSH_ENDS &&
+        flush < -MIN_FLUSH_RIGHT &&
+        evidence < -FLIP_EVIDENCE) ||
+      // Justified text has no flush edge; plenty of it, with the count clearly low in both
+      // views, is upside down unless the lines say flush left.
+      (ud.lines >= MIN_ASCENDER_LINES &&
+        ud.ratio >= MIN_FLIPPED_RATIO &&
+        Math.log(ud.ratio) < -ASCENDER_ALONE &&
+        flush <= MAX_FLUSH_LEFT);
   } else if (
     ud.upsideDown &&
     ud.confidence > 0.3 &&
@@ -743,6 +759,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     ms: performance.now() - t3,
     details: {
       ascenderRatio: ud.ratio,
+      ascenderLines: ud.lines,
       ...(rescaled !== null ? { ascenderRatioRescaled: rescaled } : {}),
       flushStarts: align.starts,
       flushEnds: align.ends,

@@ -39,6 +39,42 @@ describe('orientation', () => {
     expect(ruled.upsideDown).toBe(false);
   });
 
+  it('does not take the next line’s ascenders for descenders when lines are set close', () => {
+    // Lines 18 px apart with a 7 px x-height: the next line's ascenders reach up to 10 px below
+    // this line's centre, within the 13 px scanned for descenders. Upright text: three glyphs in
+    // ten with an ascender, one with a descender.
+    const w = 400;
+    const h = 200;
+    const pitch = 18;
+    const centres = [20, 38, 56, 74, 92, 110, 128, 146, 164];
+    const ink = new Uint8Array(w * h);
+    const lines: TextLine[] = [];
+    for (const c of centres) {
+      for (let g = 0; g < 60; g++) {
+        const kind = g % 10;
+        const top = kind < 3 ? c - 8 : c - 3;
+        const bottom = kind === 5 ? c + 8 : c + 3;
+        for (let x = 10 + 6 * g; x < 14 + 6 * g; x++) {
+          for (let y = top; y <= bottom; y++) ink[y * w + x] = 1;
+        }
+      }
+      lines.push({ xs: Float64Array.of(10, 370), ys: Float64Array.of(c, c), length: 360 });
+    }
+    expect(centres[1]! - centres[0]!).toBe(pitch);
+    const upright = detectUpsideDown(ink, w, h, lines, 10);
+    expect(upright.upsideDown).toBe(false);
+    expect(upright.ratio).toBeGreaterThan(2);
+    // The same page turned 180°.
+    const turned = ink.slice().reverse();
+    const back = lines.map((l) => ({
+      ...l,
+      ys: Float64Array.of(h - 1 - l.ys[0]!, h - 1 - l.ys[0]!),
+    }));
+    const flipped = detectUpsideDown(turned, w, h, back, 10);
+    expect(flipped.upsideDown).toBe(true);
+    expect(flipped.ratio).toBeLessThan(0.5);
+  });
+
   it('recognises text running vertically', () => {
     const turned = drawTextPage(W, H, (x, y) => [y, W - x]);
     const a = detectTextLines(turned);

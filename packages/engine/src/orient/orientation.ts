@@ -77,10 +77,11 @@ function inkRowProfile(
 
 /**
  * 0° vs 180° from the ascender/descender asymmetry of Latin text. Per text line and column, the
- * topmost and bottommost ink near the centreline give two envelopes; their medians are the
- * x-height line and the baseline. Upright text has more columns reaching well above the
+ * ends of the stroke through the line's core (`strokeEnd`) give two envelopes; their medians are
+ * the x-height line and the baseline. Upright text has more columns reaching well above the
  * x-height line (ascenders, capitals, i-dots) than well below the baseline (descenders).
- * Returns the ratio ascender/descender columns and whether the page is upside down.
+ * Returns the ratio ascender/descender columns, whether the page is upside down, and how many
+ * lines were counted.
  * @example const { upsideDown } = detectUpsideDown(ink, w, h, lines, charHeight);
  */
 export function detectUpsideDown(
@@ -89,8 +90,10 @@ export function detectUpsideDown(
   h: number,
   lines: TextLine[],
   charHeight: number,
-): { upsideDown: boolean; ratio: number; confidence: number } {
+): { upsideDown: boolean; ratio: number; confidence: number; lines: number } {
   const R = Math.max(4, Math.round(1.3 * charHeight));
+  // The band about the centreline that every letter crosses.
+  const core0 = Math.max(1, Math.round(0.25 * charHeight));
   let asc = 0;
   let desc = 0;
   let used = 0;
@@ -108,19 +111,11 @@ export function detectUpsideDown(
         columns++;
         const t = (x - xa) / (xb - xa);
         const yc = Math.round(line.ys[k]! + t * (line.ys[k + 1]! - line.ys[k]!));
-        let top = 0;
-        let bot = -1;
-        for (let d = -R; d <= R; d++) {
-          const y = yc + d;
-          // Character ink only: a rule above or below a line is no ascender or descender.
-          if (y < 0 || y >= h || ink[y * w + x] !== 1) continue;
-          if (bot < top) top = d;
-          bot = d;
-        }
-        if (bot >= top) {
-          tops.push(top);
-          bots.push(bot);
-        }
+        const top = strokeEnd(ink, w, h, x, yc, core0, R, -1);
+        if (top === null) continue;
+        const bot = strokeEnd(ink, w, h, x, yc, core0, R, 1)!;
+        tops.push(top);
+        bots.push(bot);
       }
     }
     // Solid rules and bars are not text.
@@ -142,7 +137,41 @@ export function detectUpsideDown(
   }
   const ratio = (asc + 1) / (desc + 1);
   const confidence = Math.min(1, used / 10) * Math.min(1, Math.abs(Math.log(ratio)) / Math.log(2));
-  return { upsideDown: ratio < 0.75 && used >= 8, ratio, confidence };
+  return { upsideDown: ratio < 0.75 && used >= 8, ratio, confidence, lines: used };
+}
+
+/**
+ * How far the stroke through column x goes from the line's core (rows yc ± core) in direction
+ * `dir` (−1 up, +1 down), as an offset from yc within ±R: out from the core's outermost ink for
+ * as long as ink goes on, across breaks of one pixel. The white between lines ends it, so the
+ * next line's ascenders are not this line's descenders, nor the last line's descenders its
+ * ascenders (with R reaching past the line pitch, they were: upright text read nearly as often
+ * ascender-poor as flipped text). Null when the column has no ink in the core.
+ */
+function strokeEnd(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  x: number,
+  yc: number,
+  core: number,
+  R: number,
+  dir: 1 | -1,
+): number | null {
+  const at = (d: number): boolean => {
+    const y = yc + d;
+    return y >= 0 && y < h && ink[y * w + x] === 1;
+  };
+  let end: number | null = null;
+  for (let d = -dir * core; dir * d <= core; d += dir) if (at(d)) end = d;
+  if (end === null) return null;
+  for (let d = end + dir, gap = 0; dir * d <= R && gap <= 1; d += dir) {
+    if (at(d)) {
+      end = d;
+      gap = 0;
+    } else gap++;
+  }
+  return end;
 }
 
 /**
