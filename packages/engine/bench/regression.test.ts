@@ -137,6 +137,22 @@ describe('engine quality regression', () => {
     expect(photo.report.pages[0]!.rotation).toBe(180);
   });
 
+  it('turns a receipt photographed upside down by where its decimal points sit', async () => {
+    // Capitals and digits have no ascenders or descenders to count, and the prices are flush
+    // right whichever way the receipt lies: it used to stay upside down. Its decimal points
+    // (and the date's full stops) sit on the baseline, and hang from the top turned.
+    const receipt = await generateSample({
+      seed: 1020,
+      kind: 'receipt',
+      family: 'perspective',
+      width: 645,
+    });
+    const photo = await restore(await encodePng(turned180(receipt.photo)), { format: 'png' });
+    expect(photo.report.pages[0]!.rotation).toBe(180);
+    const upright = await restore(await encodePng(receipt.photo), { format: 'png' });
+    expect(upright.report.pages[0]!.rotation).toBe(0);
+  });
+
   it('turns a justified paper photographed upside down by its ascenders alone', async () => {
     // Justified text has no flush edge to go by. Its ascender count used to take in the next
     // line's ascenders as descenders (and the last line's descenders as ascenders), which left

@@ -11,7 +11,12 @@ import { quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
-import { alignmentAsymmetry, detectUpsideDown, textIsVertical } from '../orient/orientation.ts';
+import {
+  alignmentAsymmetry,
+  detectUpsideDown,
+  punctuationSides,
+  textIsVertical,
+} from '../orient/orientation.ts';
 import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
@@ -75,6 +80,16 @@ const ASCENDER_WEIGHT = 0.5;
 const MIN_ASCENDER_LINES = 8;
 const ASCENDER_ALONE = 0.6;
 const MAX_FLUSH_LEFT = 0.2;
+/** Lone dots (`punctuationSides`) turn a page when at least MIN_HIGH_DOTS hang from the top
+ *  of the lines and ln((high + 1) / (low + 1)) reaches DOT_EVIDENCE; on pages other than
+ *  receipts only when ln(ascender ratio) is at most MAX_ASCENDER_FOR_DOTS and the flush edge
+ *  leans left by at most MAX_DOT_FLUSH (an upright letter photo, #1038, read 8 high dots and no
+ *  low one: its ascenders, 2.6, say upright). On the seeds above no upright page passes;
+ *  receipts read at most −1.1 upright and at least 1.6 upside down. */
+const MIN_HIGH_DOTS = 3;
+const DOT_EVIDENCE = 1;
+const MAX_ASCENDER_FOR_DOTS = 0.5;
+const MAX_DOT_FLUSH = 0.5;
 /** Upside-down text never reads below this ascender/descender ratio (see the orient stage). */
 const MIN_FLIPPED_RATIO = 0.12;
 
@@ -699,13 +714,15 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     confidence: Math.min(ud0.confidence, ud1.confidence),
     lines: Math.min(ud0.lines, ud1.lines),
   };
-  // The ascender count alone is too weak to turn most pages (the x-height is a few pixels at
-  // the analysis scale, and an upright invoice or form can read as low as flipped body text:
-  // 0.45–0.6), so the lines' flush edge is the other witness: flush left with ragged ends is
-  // upright, flush right upside down. The flush edge must lean right, and together with the
-  // count (clamped, at half weight) clearly say upside down. A receipt's prices are flush right
-  // however it lies, so on a long narrow page the count decides alone: both views clearly below
-  // one, and not so far below that it is not reading letters.
+  // Three witnesses. The ascender count is weak on pages of little text (an upright invoice or
+  // form can read as low as flipped body text), so the lines' flush edge comes first: flush
+  // left with ragged ends is upright, flush right upside down; it must lean right and, with the
+  // count (clamped, at half weight), clearly say upside down. Justified text has no flush edge:
+  // plenty of it, with the count clearly low, is turned. Then the lone dots: full stops and
+  // decimal points hanging from the top of the lines. A receipt's prices are flush right however
+  // it lies and its capitals have no ascenders, so on a long narrow page the dots decide, or
+  // else the count: both views clearly below one, and not so far below that it is not reading
+  // letters.
   const align = alignmentAsymmetry(local.lines.lines, local.lines.charHeight);
   // An ascender ratio far below flipped text's is not reading letters at all (a curled form's
   // table read 0.01: cells boxed in by rules) and says nothing.
@@ -718,6 +735,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const narrow = Math.max(aspect, 1 / aspect) > RECEIPT_ASPECT;
   let flip = false;
   let rescaled: number | null = null;
+  // Lone dots on the baseline or hanging from the top (counted once, when asked).
+  type Dots = { low: number; high: number };
+  // (Cast so that the closure's assignment is not narrowed away.)
+  let dots = null as Dots | null;
+  const dotsSayFlipped = (): boolean => {
+    dots ??= punctuationSides(upright.raw, rect.width, rect.height, upright.charHeight);
+    return dots.high >= MIN_HIGH_DOTS && Math.log((dots.high + 1) / (dots.low + 1)) >= DOT_EVIDENCE;
+  };
   if (!narrow) {
     flip =
       (align.lines >= MIN_ALIGN_LINES &&
@@ -729,7 +754,13 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       (ud.lines >= MIN_ASCENDER_LINES &&
         ud.ratio >= MIN_FLIPPED_RATIO &&
         Math.log(ud.ratio) < -ASCENDER_ALONE &&
-        flush <= MAX_FLUSH_LEFT);
+        flush <= MAX_FLUSH_LEFT) ||
+      // Full stops and commas hanging from the top of the lines, unless the ascenders or the
+      // flush edge clearly say upright (specks on a photo can read as high dots).
+      (Math.log(ud.ratio) <= MAX_ASCENDER_FOR_DOTS && flush <= MAX_DOT_FLUSH && dotsSayFlipped());
+  } else if (dotsSayFlipped()) {
+    // A receipt's prices all carry a decimal point: where they sit settles it.
+    flip = true;
   } else if (
     ud.upsideDown &&
     ud.confidence > 0.3 &&
@@ -760,6 +791,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     details: {
       ascenderRatio: ud.ratio,
       ascenderLines: ud.lines,
+      ...(dots ? { dotsLow: dots.low, dotsHigh: dots.high } : {}),
       ...(rescaled !== null ? { ascenderRatioRescaled: rescaled } : {}),
       flushStarts: align.starts,
       flushEnds: align.ends,

@@ -10,7 +10,14 @@ function lines(count: number, pitch: number): TextLines {
     const xs = Float64Array.from({ length: 61 }, (_, k) => 60 + 8 * k);
     out.push({ xs, ys: new Float64Array(61).fill(40 + i * pitch), length: 480 });
   }
-  return { lines: out, charHeight: 12, pitch, ink: new Uint8Array(0), rules: [] };
+  return {
+    lines: out,
+    charHeight: 12,
+    pitch,
+    ink: new Uint8Array(0),
+    raw: new Uint8Array(0),
+    rules: [],
+  };
 }
 
 describe('textAspectFactor', () => {

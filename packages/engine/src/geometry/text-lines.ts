@@ -27,6 +27,8 @@ export interface TextLines {
   pitch: number;
   /** ink of characters (1) and of thin rule-like strokes (2); 0 elsewhere */
   ink: Uint8Array;
+  /** all ink as first found (1): specks such as full stops and i-dots, rules and pictures too */
+  raw: Uint8Array;
   /** vertical rules (table borders, form boxes) as centrelines sampled top to bottom */
   rules: Array<{ xs: number[]; ys: number[] }>;
 }
@@ -155,7 +157,7 @@ export function detectTextLines(
     }
     if (Number.isFinite(best)) gaps.push(best);
   }
-  return { lines, charHeight, pitch: medianOf(gaps), ink: clean, rules };
+  return { lines, charHeight, pitch: medianOf(gaps), ink: clean, raw: ink, rules };
 }
 
 /** noV[i] = 1 where ink[i] is on neither rule mask (noV holds the vertical rules on entry),

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { detectTextLines } from '../geometry/text-lines.ts';
 import { drawTextPage } from '../geometry/test-images.ts';
 import type { TextLine } from '../geometry/text-lines.ts';
-import { alignmentAsymmetry, detectUpsideDown, textIsVertical } from './orientation.ts';
+import {
+  alignmentAsymmetry,
+  detectUpsideDown,
+  punctuationSides,
+  textIsVertical,
+} from './orientation.ts';
 import { estimateSkew } from './skew.ts';
 
 const W = 420;
@@ -73,6 +78,36 @@ describe('orientation', () => {
     const flipped = detectUpsideDown(turned, w, h, back, 10);
     expect(flipped.upsideDown).toBe(true);
     expect(flipped.ratio).toBeLessThan(0.5);
+  });
+
+  it('finds full stops and decimal points on the baseline, and hanging from the top turned', () => {
+    // Rows of "digits" (6 × 12 px boxes), a 3 × 3 px dot on the baseline between the second and
+    // third of each group; an i (stem with a dot 2 px above it) and a colon are not lone dots.
+    const w = 300;
+    const h = 120;
+    const ink = new Uint8Array(w * h);
+    const box = (x0: number, y0: number, bw: number, bh: number): void => {
+      for (let y = y0; y < y0 + bh; y++) for (let x = x0; x < x0 + bw; x++) ink[y * w + x] = 1;
+    };
+    for (const y of [10, 40, 70]) {
+      for (let g = 0; g < 4; g++) {
+        const x = 10 + 70 * g;
+        box(x, y, 6, 12);
+        box(x + 9, y, 6, 12);
+        box(x + 18, y + 9, 3, 3); // the decimal point
+        box(x + 24, y, 6, 12);
+        box(x + 33, y, 6, 12);
+        box(x + 42, y + 4, 3, 8); // an i's stem…
+        box(x + 42, y, 3, 2); // …and its dot
+        box(x + 48, y + 3, 3, 3); // a colon
+        box(x + 48, y + 9, 3, 3);
+        box(x + 54, y, 6, 12);
+      }
+    }
+    const upright = punctuationSides(ink, w, h, 12);
+    expect(upright).toEqual({ low: 12, high: 0 });
+    const turned = punctuationSides(ink.slice().reverse(), w, h, 12);
+    expect(turned).toEqual({ low: 0, high: 12 });
   });
 
   it('recognises text running vertically', () => {

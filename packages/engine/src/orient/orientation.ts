@@ -1,4 +1,5 @@
 import type { TextLine } from '../geometry/text-lines.ts';
+import { componentStats } from '../detect/components.ts';
 
 /**
  * Whether text runs vertically (the page is turned by 90°): in tiles with enough ink, compare
@@ -193,4 +194,97 @@ export function alignmentAsymmetry(
   const starts = aligned(text.map((l) => l.xs[0]!));
   const ends = aligned(text.map((l) => l.xs[l.xs.length - 1]!));
   return { ratio: (starts + 1) / (ends + 1), starts, ends, lines: text.length };
+}
+
+/**
+ * 0° vs 180° from where lone dots sit beside the characters next to them: a full stop, a comma
+ * or a decimal point stands on its neighbours' baseline with nothing above it up to their top,
+ * in prose and on a receipt's prices alike (capitals and digits have no ascenders to count);
+ * turned upside down it hangs from their top with nothing below. The dot of an i has its stem
+ * below it and a colon's dots each other, so neither is alone. `ink` is the raw ink mask,
+ * specks included. Returns how many lone dots sit low and how many high.
+ * @example const { low, high } = punctuationSides(ink, w, h, charHeight);
+ */
+export function punctuationSides(
+  ink: Uint8Array,
+  w: number,
+  h: number,
+  charHeight: number,
+): { low: number; high: number } {
+  const { sizes, bounds } = componentStats(ink, w, h);
+  const { left, right, top, bottom } = bounds;
+  const n = sizes.length;
+  const ch = charHeight;
+  // Characters, bucketed by row band for the neighbour search.
+  const band = Math.max(1, Math.round(ch));
+  const rows: number[][] = Array.from({ length: Math.ceil(h / band) + 1 }, () => []);
+  for (let l = 1; l < n; l++) {
+    const hh = bottom[l]! - top[l]! + 1;
+    const ww = right[l]! - left[l]! + 1;
+    if (hh >= 0.5 * ch && hh <= 1.6 * ch && ww <= 1.5 * ch) {
+      rows[Math.floor((top[l]! + bottom[l]!) / 2 / band)]!.push(l);
+    }
+  }
+  let low = 0;
+  let high = 0;
+  for (let l = 1; l < n; l++) {
+    const bw = right[l]! - left[l]! + 1;
+    const bh = bottom[l]! - top[l]! + 1;
+    if (sizes[l]! < 3 || bw > 0.35 * ch || bh > 0.35 * ch) continue;
+    const cy = (top[l]! + bottom[l]!) / 2;
+    // The nearest character on either side whose height range holds the dot's centre.
+    let T = 0;
+    let B = 0;
+    let found = 0;
+    let agree = true;
+    for (const side of [-1, 1]) {
+      let best = -1;
+      let gap = 0.6 * ch;
+      const r0 = Math.floor(cy / band);
+      for (let r = Math.max(0, r0 - 2); r <= Math.min(rows.length - 1, r0 + 2); r++) {
+        for (const c of rows[r]!) {
+          if (top[c]! > cy || bottom[c]! < cy) continue;
+          const g = side < 0 ? left[l]! - right[c]! : left[c]! - right[l]!;
+          if (g >= 0 && g < gap) {
+            gap = g;
+            best = c;
+          }
+        }
+      }
+      if (best < 0) continue;
+      if (
+        found > 0 &&
+        (Math.abs(top[best]! - T) > 0.25 * ch || Math.abs(bottom[best]! - B) > 0.25 * ch)
+      ) {
+        agree = false;
+      }
+      T = found > 0 ? Math.min(T, top[best]!) : top[best]!;
+      B = found > 0 ? Math.max(B, bottom[best]!) : bottom[best]!;
+      found++;
+    }
+    if (!found || !agree) continue;
+    const mid = (T + B) / 2;
+    const tol = 0.2 * ch;
+    if (Math.abs(bottom[l]! - B) <= tol && top[l]! > mid) {
+      if (clearRows(ink, w, left[l]!, right[l]!, T, top[l]! - 2)) low++;
+    } else if (Math.abs(top[l]! - T) <= tol && bottom[l]! < mid) {
+      if (clearRows(ink, w, left[l]!, right[l]!, bottom[l]! + 2, B)) high++;
+    }
+  }
+  return { low, high };
+}
+
+/** Whether columns x0..x1 have no ink in rows y0..y1. */
+function clearRows(
+  ink: Uint8Array,
+  w: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): boolean {
+  for (let y = Math.max(0, y0); y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) if (ink[y * w + x]) return false;
+  }
+  return true;
 }
