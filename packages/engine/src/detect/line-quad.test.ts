@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbImage } from '../types.ts';
-import { drawScene } from '../geometry/test-images.ts';
+import { cornerError, drawScene, TILTED_QUAD } from '../geometry/test-images.ts';
 import { edgeMap, withFaintEdges } from './edges.ts';
 import { detectPage, paperFeatures } from './page-detect.ts';
 import { straightEdgeQuad } from './line-quad.ts';
 
-const quad: Point[] = [
-  { x: 70, y: 40 },
-  { x: 330, y: 62 },
-  { x: 350, y: 420 },
-  { x: 52, y: 400 },
-];
-
-function cornerError(found: Point[], truth: Point[]): number {
-  return Math.max(...found.map((p, k) => Math.hypot(p.x - truth[k]!.x, p.y - truth[k]!.y)));
-}
+const quad = TILTED_QUAD;
 
 /** Distance from p to segment a→b. */
 function toSegment(p: Point, a: Point, b: Point): number {

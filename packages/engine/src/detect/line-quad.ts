@@ -1,6 +1,6 @@
 import type { Point } from '../types.ts';
 import { type EdgeMap, segmentSupport, sidesContrast } from './edges.ts';
-import { intersect, lineThrough, orderCorners, quadArea, type Line } from './quad.ts';
+import { intersect, isConvex, lineThrough, orderCorners, quadArea, type Line } from './quad.ts';
 
 /** Angle bins of the line vote (1° each over 180°). */
 const ANGLES = 180;
@@ -93,7 +93,7 @@ export function straightEdgeQuad(
       }
       const q = orderCorners(pts as Point[]);
       const area = quadArea(q);
-      if (area < MIN_AREA * w * h || (best && area <= best.area) || !convex(q)) continue;
+      if (area < MIN_AREA * w * h || (best && area <= best.area) || !isConvex(q)) continue;
       const held = sidesHold(e, q);
       if (!held) continue;
       best = { q: held.corners, area, support: held.support };
@@ -179,20 +179,6 @@ function busyBeyond(e: EdgeMap, p: Point, r: Point, ox: number, oy: number): num
 function angleBetween(a: number, b: number): number {
   const d = Math.abs(a - b) % 180;
   return Math.min(d, 180 - d);
-}
-
-function convex(q: Point[]): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = q[i]!;
-    const b = q[(i + 1) % 4]!;
-    const c = q[(i + 2) % 4]!;
-    const s = Math.sign((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x));
-    if (s === 0) return false;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbImage } from '../types.ts';
-import { drawScene } from '../geometry/test-images.ts';
+import { cornerError, drawScene, TILTED_QUAD } from '../geometry/test-images.ts';
 import {
   candidateScore,
   detectPage,
@@ -9,16 +9,7 @@ import {
   type DetectResult,
 } from './page-detect.ts';
 
-const quad: Point[] = [
-  { x: 70, y: 40 },
-  { x: 330, y: 62 },
-  { x: 350, y: 420 },
-  { x: 52, y: 400 },
-];
-
-function cornerError(found: Point[], truth: Point[]): number {
-  return Math.max(...found.map((p, k) => Math.hypot(p.x - truth[k]!.x, p.y - truth[k]!.y)));
-}
+const quad = TILTED_QUAD;
 
 describe('detectPage', () => {
   for (const bg of ['dark', 'wood', 'fabric'] as const) {

@@ -6,6 +6,7 @@ import {
   convexHull,
   fitLineRobust,
   intersect,
+  isConvex,
   lineThrough,
   maxAreaQuad,
   orderCorners,
@@ -408,21 +409,6 @@ function stripIsPage(
   if (!page || !beyond || !strip.rgb) return true;
   const d = (u: number[], v: number[]) => Math.hypot(u[0]! - v[0]!, u[1]! - v[1]!, u[2]! - v[2]!);
   return d(strip.rgb, beyond) >= SAME_AS_BEYOND * d(page, beyond);
-}
-
-function isConvex(q: Point[]): boolean {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const a = q[i]!;
-    const b = q[(i + 1) % 4]!;
-    const c = q[(i + 2) % 4]!;
-    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
-    const s = Math.sign(z);
-    if (s === 0) continue;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
 }
 
 /** Full-frame outline (used when the page fills the frame or nothing is found). */

@@ -194,3 +194,22 @@ export function quadEncloses(outer: Point[], inner: Point[], ratio: number, tol:
     }),
   );
 }
+
+/**
+ * Whether quadrilateral q turns the same way at every corner (collinear corners allowed).
+ * @example isConvex(outline.corners); // true for a page
+ */
+export function isConvex(q: Point[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!;
+    const b = q[(i + 1) % 4]!;
+    const c = q[(i + 2) % 4]!;
+    const z = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x);
+    const s = Math.sign(z);
+    if (s === 0) continue;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}

@@ -171,3 +171,16 @@ export function drawTextPage(
   }
   return { width, height, data };
 }
+
+/** A tilted page's corners (tl, tr, br, bl) in a 400 × 460 scene, for the detection tests. */
+export const TILTED_QUAD: Point[] = [
+  { x: 70, y: 40 },
+  { x: 330, y: 62 },
+  { x: 350, y: 420 },
+  { x: 52, y: 400 },
+];
+
+/** The largest distance between corresponding corners of two outlines. */
+export function cornerError(found: Point[], truth: Point[]): number {
+  return Math.max(...found.map((p, k) => Math.hypot(p.x - truth[k]!.x, p.y - truth[k]!.y)));
+}
