@@ -106,7 +106,7 @@ export function straightEdgeQuad(
  * Quad q with each side moved to the straight edge nearest it (each end within ±NUDGE px: a
  * vote bin is a pixel and a degree wide, and a long side a pixel off its edge loses much of its
  * support), and the weakest side's support; null when a side is no edge over most of its
- * middle, or has too little contrast across it.
+ * middle, has too little contrast across it, or has many edges just beyond it.
  */
 function sidesHold(
   e: EdgeMap,
@@ -127,8 +127,9 @@ function sidesHold(
       y: a.y + t * (b.y - a.y) + (d1 + t * (d2 - d1)) * ny,
     });
     // A side far from any edge is not worth the search.
-    if (segmentSupport(e, at(0.08, 0, 0), at(0.92, 0, 0), 2 + NUDGE) < MIN_SIDE_SUPPORT)
+    if (segmentSupport(e, at(0.08, 0, 0), at(0.92, 0, 0), 2 + NUDGE) < MIN_SIDE_SUPPORT) {
       return null;
+    }
     let best = { s: -1, d1: 0, d2: 0 };
     for (let d1 = -NUDGE; d1 <= NUDGE; d1++) {
       for (let d2 = -NUDGE; d2 <= NUDGE; d2++) {
