@@ -153,6 +153,14 @@ describe('engine quality regression', () => {
     expect(upright.report.pages[0]!.rotation).toBe(0);
   });
 
+  it('leaves an upright crumpled form with a few lines ending alike upright', async () => {
+    // Seven text lines, five ending flush and three starting so, with a low ascender count:
+    // the flush-edge rule used to turn it upside down. Its full stops stand on the baseline.
+    const form = await generateSample({ seed: 9043, kind: 'form', family: 'crumple' });
+    const result = await restore(await encodePng(form.photo), { format: 'png' });
+    expect(result.report.pages[0]!.rotation).toBe(0);
+  });
+
   it('turns a justified paper photographed upside down by its ascenders alone', async () => {
     // Justified text has no flush edge to go by. Its ascender count used to take in the next
     // line's ascenders as descenders (and the last line's descenders as ascenders), which left

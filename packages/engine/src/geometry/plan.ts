@@ -60,9 +60,10 @@ const THIRD_VIEW_SCALE = 1.25;
  *  both ends (items flush left, prices flush right). */
 const RECEIPT_ASPECT = 1.8;
 /** The flush-edge test needs this many text lines, and this many of them ending flush (two
- *  lines that happen to end alike on an upright invoice turned it)… */
-const MIN_ALIGN_LINES = 6;
-const MIN_FLUSH_ENDS = 4;
+ *  lines that happen to end alike on an upright invoice turned it, and five of a crumpled
+ *  form's seven, #9043, its lone dots saying upright, 7 low to 1 high)… */
+const MIN_ALIGN_LINES = 8;
+const MIN_FLUSH_ENDS = 6;
 /** …and turns the page when ln((flush starts + 1) / (flush ends + 1)) is below minus
  *  MIN_FLUSH_RIGHT and, with ASCENDER_WEIGHT · ln(ascender ratio) added, below minus
  *  FLIP_EVIDENCE. The one upright page of seeds 1000–1079, 3000–3019, 5000–5019, 7000–7019,
