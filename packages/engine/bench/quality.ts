@@ -101,7 +101,7 @@ for (let i = 0; i < perFamily; i++) {
       const t0 = performance.now();
       let score: Score;
       try {
-        const out = await variant.run(sample.photo);
+        const { image: out, rotation } = await variant.run(sample.photo);
         const ms = performance.now() - t0;
         const { msSsim, ld, ink } = await docunetScore(out, sample.flat);
         const c = ocr
@@ -121,13 +121,14 @@ for (let i = 0; i < perFamily; i++) {
           errors: c.errors,
           length: c.length,
           ms,
+          rotation,
         };
         tiles.push({
           label: `${variant.name}: MS-SSIM ${msSsim.toFixed(3)} LD ${ld.toFixed(1)} ink ${ink.toFixed(2)}${ocr ? ` CER ${(c.errors / c.length).toFixed(3)}` : ''}`,
           image: out,
         });
         parts.push(
-          `${variant.name} ${msSsim.toFixed(3)}/${ld.toFixed(1)}${ocr ? `/${(c.errors / c.length).toFixed(3)}` : ''}`,
+          `${variant.name} ${msSsim.toFixed(3)}/${ld.toFixed(1)}${ocr ? `/${(c.errors / c.length).toFixed(3)}` : ''}${rotation ? ` TURNED ${rotation}°` : ''}`,
         );
       } catch (error) {
         score = {

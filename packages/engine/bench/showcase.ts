@@ -53,7 +53,7 @@ for (const [i, doc] of DOCUMENTS.entries()) {
   const id = String(i + 1);
   const sample = await generateSample({ seed: baseSeed + i, kind: doc.kind, family: doc.family });
   const t0 = performance.now();
-  const restored = await engine.run(sample.photo);
+  const { image: restored } = await engine.run(sample.photo);
   const ms = performance.now() - t0;
   const before = await docunetScore(sample.photo, sample.flat, { ld: false });
   const after = await docunetScore(restored, sample.flat, { ld: false });

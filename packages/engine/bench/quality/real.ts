@@ -46,7 +46,7 @@ export async function runReal(
     for (const variant of variants.filter((v) => v.name !== 'input unchanged')) {
       const t0 = performance.now();
       try {
-        const out = await variant.run(photo);
+        const { image: out } = await variant.run(photo);
         const ms = performance.now() - t0;
         let label = `${variant.name} (${(ms / 1000).toFixed(1)} s)`;
         if (file === PAIR.photo && flat) {

@@ -2,14 +2,23 @@ import sharp from 'sharp';
 import type { RgbImage } from '../../src/types.ts';
 import { decodeRgb, encodePng } from '../../synth/index.ts';
 
+/** A variant's page, and the quarter turns (degrees clockwise) it applied to it. */
+export interface VariantOutput {
+  image: RgbImage;
+  rotation: number;
+}
+
 /** One way of turning a photo into a page: the thing a bench row measures. */
 export interface Variant {
   name: string;
-  run(photo: RgbImage): Promise<RgbImage>;
+  run(photo: RgbImage): Promise<VariantOutput>;
 }
 
 /** The untouched photo: the baseline every other row must beat. */
-export const unchanged: Variant = { name: 'input unchanged', run: async (photo) => photo };
+export const unchanged: Variant = {
+  name: 'input unchanged',
+  run: async (photo) => ({ image: photo, rotation: 0 }),
+};
 
 /**
  * The variants available right now. The engine's `restore()` and the geometry engineer's
@@ -55,8 +64,11 @@ type Mode = 'color' | 'gray' | 'bw';
 type RestoreFn = (
   input: Uint8Array,
   options?: { format?: 'png'; mode?: Mode },
-) => Promise<{ file: Uint8Array }>;
-type PlanFn = (work: RgbImage) => { map: { outWidth: number; outHeight: number } };
+) => Promise<{ file: Uint8Array; report: { pages: Array<{ rotation: number }> } }>;
+type PlanFn = (work: RgbImage) => {
+  map: { outWidth: number; outHeight: number };
+  rotation: number;
+};
 type ResampleFn = (
   src: RgbImage,
   map: unknown,
@@ -68,7 +80,7 @@ function engineVariant(restore: RestoreFn, mode: Mode): Variant {
     name: mode === 'color' ? 'engine' : `engine ${mode}`,
     async run(photo) {
       const result = await restore(await encodePng(photo), { format: 'png', mode });
-      return decodeRgb(result.file);
+      return { image: await decodeRgb(result.file), rotation: result.report.pages[0]!.rotation };
     },
   };
 }
@@ -89,11 +101,12 @@ function geometryOnly(planGeometry: PlanFn, resampleBicubic: ResampleFn): Varian
           : photo;
       const plan = planGeometry(work);
       const srcScale = photo.width / work.width;
-      return resampleBicubic(photo, plan.map, {
+      const image = resampleBicubic(photo, plan.map, {
         outWidth: Math.round(plan.map.outWidth * srcScale),
         outHeight: Math.round(plan.map.outHeight * srcScale),
         srcScale,
       });
+      return { image, rotation: plan.rotation };
     },
   };
 }
