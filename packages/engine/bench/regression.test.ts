@@ -23,6 +23,11 @@ const CASES: Array<{ seed: number; kind: PageKind; family: DistortionFamily }> =
   { seed: 1021, kind: 'form', family: 'curl' },
 ];
 
+/** The report of a restore's global (outline) stage. */
+function globalStage(result: Awaited<ReturnType<typeof restore>>) {
+  return result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+}
+
 /** The image turned by 180°. */
 function turned180(img: RgbImage): RgbImage {
   const data = new Uint8Array(img.data.length);
@@ -42,7 +47,7 @@ describe('engine quality regression', () => {
       const output = await docunetScore(restored, sample.flat, { ld: false });
       expect(output.msSsim).toBeGreaterThanOrEqual(input.msSsim);
       if (c.seed === 1021) {
-        const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+        const global = globalStage(result);
         expect(global?.applied).toBe(true);
         expect(global?.reason).toMatch(/neutral colour/);
         expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.15);
@@ -82,7 +87,7 @@ describe('engine quality regression', () => {
       width: 645,
     });
     const result = await restore(await encodePng(sample.photo), { format: 'png' });
-    const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+    const global = globalStage(result);
     expect(global?.reason).toMatch(/past the shadow/);
     // The whole receipt is long and narrow (ground truth 2.6:1; the lower half was 1.6:1).
     const out = await decodeRgb(result.file);
@@ -96,7 +101,7 @@ describe('engine quality regression', () => {
     // the text made 17 % too short).
     const sample = await generateSample({ seed: 3022, kind: 'letter', family: 'fold', width: 800 });
     const result = await restore(await encodePng(sample.photo), { format: 'png' });
-    const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+    const global = globalStage(result);
     expect(global?.reason).toMatch(/shaded panel beyond its top side/);
     const out = await decodeRgb(result.file);
     const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
@@ -116,7 +121,7 @@ describe('engine quality regression', () => {
       width: 600,
     });
     const result = await restore(await encodePng(sample.photo), { format: 'png' });
-    const global = result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+    const global = globalStage(result);
     expect(global?.reason).toMatch(/four straight edges/);
     const out = await decodeRgb(result.file);
     const input = await docunetScore(sample.photo, sample.flat, { ld: false });

@@ -734,35 +734,39 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const flush = Math.log(align.ratio);
   const evidence = flush + ascender;
   const narrow = Math.max(aspect, 1 / aspect) > RECEIPT_ASPECT;
-  let flip = false;
+  const lnRatio = Math.log(ud.ratio);
+  const byFlushEdge =
+    !narrow &&
+    align.lines >= MIN_ALIGN_LINES &&
+    align.ends >= MIN_FLUSH_ENDS &&
+    flush < -MIN_FLUSH_RIGHT &&
+    evidence < -FLIP_EVIDENCE;
+  // Justified text has no flush edge; plenty of it, with the count clearly low in both views,
+  // is upside down unless the lines say flush left.
+  const byCount =
+    !narrow &&
+    ud.lines >= MIN_ASCENDER_LINES &&
+    ud.ratio >= MIN_FLIPPED_RATIO &&
+    lnRatio < -ASCENDER_ALONE &&
+    flush <= MAX_FLUSH_LEFT;
+  // Lone dots, counted only when the rules above leave the page upright and, off receipts
+  // (whose prices all carry a decimal point), neither the ascenders nor the flush edge clearly
+  // say upright (specks on a photo can read as high dots).
+  const dots =
+    !byFlushEdge &&
+    !byCount &&
+    (narrow || (lnRatio <= MAX_ASCENDER_FOR_DOTS && flush <= MAX_DOT_FLUSH))
+      ? punctuationSides(upright.raw, rect.width, rect.height, upright.charHeight)
+      : null;
+  const byDots =
+    dots !== null &&
+    dots.high >= MIN_HIGH_DOTS &&
+    Math.log((dots.high + 1) / (dots.low + 1)) >= DOT_EVIDENCE;
+  let flip = byFlushEdge || byCount || byDots;
   let rescaled: number | null = null;
-  // Lone dots on the baseline or hanging from the top (counted once, when asked).
-  type Dots = { low: number; high: number };
-  // (Cast so that the closure's assignment is not narrowed away.)
-  let dots = null as Dots | null;
-  const dotsSayFlipped = (): boolean => {
-    dots ??= punctuationSides(upright.raw, rect.width, rect.height, upright.charHeight);
-    return dots.high >= MIN_HIGH_DOTS && Math.log((dots.high + 1) / (dots.low + 1)) >= DOT_EVIDENCE;
-  };
-  if (!narrow) {
-    flip =
-      (align.lines >= MIN_ALIGN_LINES &&
-        align.ends >= MIN_FLUSH_ENDS &&
-        flush < -MIN_FLUSH_RIGHT &&
-        evidence < -FLIP_EVIDENCE) ||
-      // Justified text has no flush edge; plenty of it, with the count clearly low in both
-      // views, is upside down unless the lines say flush left.
-      (ud.lines >= MIN_ASCENDER_LINES &&
-        ud.ratio >= MIN_FLIPPED_RATIO &&
-        Math.log(ud.ratio) < -ASCENDER_ALONE &&
-        flush <= MAX_FLUSH_LEFT) ||
-      // Full stops and commas hanging from the top of the lines, unless the ascenders or the
-      // flush edge clearly say upright (specks on a photo can read as high dots).
-      (Math.log(ud.ratio) <= MAX_ASCENDER_FOR_DOTS && flush <= MAX_DOT_FLUSH && dotsSayFlipped());
-  } else if (dotsSayFlipped()) {
-    // A receipt's prices all carry a decimal point: where they sit settles it.
-    flip = true;
-  } else if (
+  if (
+    narrow &&
+    !flip &&
     ud.upsideDown &&
     ud.confidence > 0.3 &&
     ud.ratio < 0.6 &&
