@@ -8,7 +8,7 @@ import {
   punctuationSides,
   textIsVertical,
 } from './orientation.ts';
-import { estimateSkew } from './skew.ts';
+import { estimateSkew, rotateLines } from './skew.ts';
 
 const W = 420;
 const H = 520;
@@ -150,5 +150,22 @@ describe('orientation', () => {
     // Justified text lines up at both ends and tells nothing.
     const justified = ends.map((_, i) => line(40, 380, 30 + 24 * i));
     expect(alignmentAsymmetry(justified, 12).ratio).toBe(1);
+  });
+
+  it('turns lines with a deskew and keeps a rule a rule', () => {
+    const rule: TextLine = {
+      xs: Float64Array.from([20, 180]),
+      ys: Float64Array.from([50, 50]),
+      length: 160,
+      rule: true,
+    };
+    const text: TextLine = { ...rule, rule: undefined };
+    const [r, t] = rotateLines([rule, text], 90, 201, 101);
+    // A quarter turn about the frame centre (100, 50): (20, 50) → (100, 130).
+    expect(r!.xs[0]).toBeCloseTo(100, 6);
+    expect(r!.ys[0]).toBeCloseTo(130, 6);
+    // The mesh warp joins a table rule's segments only when it knows they are a rule.
+    expect(r!.rule).toBe(true);
+    expect(t!.rule).toBeUndefined();
   });
 });

@@ -80,6 +80,6 @@ export function rotateLines(
       xs[k] = cx + c * dx + s * dy;
       ys[k] = cy - s * dx + c * dy;
     }
-    return { xs, ys, length: l.length };
+    return l.rule ? { xs, ys, length: l.length, rule: true } : { xs, ys, length: l.length };
   });
 }
