@@ -34,6 +34,11 @@ export interface MeshOptions {
   irlsRounds?: number;
   /** point sets that should end on one vertical (justified margins, column edges) */
   verticals?: Array<{ xs: ArrayLike<number>; ys: ArrayLike<number> }>;
+  /**
+   * Pairs of lines (indices) that should end at one height, with the weight of that row: pieces
+   * of one line that a crease kink broke apart.
+   */
+  joins?: Array<{ a: number; b: number; weight: number }>;
   maxIter?: number;
   tol?: number;
   step?: number;
@@ -102,6 +107,9 @@ export function solveMeshWarp(
       textRows.push({ row: ls.add(idx, coef, -y, w), line: l });
     }
   });
+
+  // Join rows: V_a − V_b = 0.
+  for (const j of opts.joins ?? []) ls.add([2 * N + j.a, 2 * N + j.b], [1, -1], 0, j.weight);
 
   // Vertical rows: Σ w_n du_n − U_m = −x for every point of vertical feature m.
   const vertRows: number[] = [];
