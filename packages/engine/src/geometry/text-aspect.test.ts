@@ -17,6 +17,7 @@ function lines(count: number, pitch: number): TextLines {
     ink: new Uint8Array(0),
     raw: new Uint8Array(0),
     rules: [],
+    runTogether: 0,
   };
 }
 

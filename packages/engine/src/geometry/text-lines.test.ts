@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectTextLines, lineWaviness } from './text-lines.ts';
+import { detectTextLines, levelNeighbours, lineWaviness, type TextLine } from './text-lines.ts';
 import { drawTextPage } from './test-images.ts';
 
 describe('detectTextLines', () => {
@@ -91,6 +91,59 @@ describe('detectTextLines', () => {
     const opts = { linkLevelPieces: true };
     const text = detectTextLines(receipt(true), opts).lines.filter((l) => !l.rule);
     expect(text).toHaveLength(0);
+  });
+
+  it('splits two lines that a crease kink ran together, for the mesh warp', () => {
+    // Two lines of 8 px glyphs; one word of the lower line climbs into the upper one (a crease
+    // kink on crumpled paper), so the two run together into one blob.
+    const w = 400;
+    const h = 110;
+    const data = new Float32Array(w * h).fill(235);
+    for (const base of [50, 70]) {
+      for (let x = 20, g = 0; x < 380; x += 7, g++) {
+        if (g % 6 === 5) continue;
+        const b =
+          base === 70 && x >= 182 && x < 217 ? base - Math.round((x - 182) * (4 / 7)) : base;
+        for (let y = b - 8; y <= b; y++) {
+          for (let dx = 0; dx < 5; dx++) {
+            if (dx > 1 && dx < 4 && y > b - 7 && y < b - 1) continue;
+            data[y * w + x + dx] = 35;
+          }
+        }
+      }
+    }
+    const page = { width: w, height: h, data };
+    const plain = detectTextLines(page);
+    const split = detectTextLines(page, { splitRunTogether: true });
+    expect(plain.runTogether).toBe(1);
+    // As it comes, the blob is one "line" between the two on the left.
+    const between = (t: typeof plain): boolean =>
+      t.lines.some((l) => l.xs[0]! < 60 && l.ys[0]! > 50 && l.ys[0]! < 62);
+    expect(between(plain)).toBe(true);
+    expect(between(split)).toBe(false);
+    // Split, both lines are found on the left, each at its own height.
+    const left = split.lines.filter((l) => l.xs[0]! < 60 && l.xs[l.xs.length - 1]! > 150);
+    expect(left.map((l) => Math.round(l.ys[0]!)).sort()).toEqual([46, 66]);
+  });
+
+  it('pairs the pieces of a line broken at a kink, and nothing else', () => {
+    const piece = (x0: number, x1: number, y0: number, y1 = y0, rule = false): TextLine => ({
+      xs: Float64Array.from([x0, (x0 + x1) / 2, x1]),
+      ys: Float64Array.from([y0, (y0 + y1) / 2, y1]),
+      length: x1 - x0,
+      ...(rule ? { rule } : {}),
+    });
+    const lines = [
+      piece(20, 150, 100), // 0: broken at a kink…
+      piece(162, 300, 105, 104), // 1: …its rest, 5 px lower (char height 10, pitch 24)
+      piece(20, 150, 124), // 2: the next line
+      piece(230, 300, 128), // 3: starts too far after line 2 ends
+      piece(20, 150, 148), // 4
+      piece(160, 300, 148, 160, true), // 5: a rule is no text piece
+      piece(20, 150, 172), // 6
+      piece(158, 300, 184), // 7: the next line's height, not this one's
+    ];
+    expect(levelNeighbours(lines, 10, 24)).toEqual([[0, 1]]);
   });
 
   it('finds no lines on a blank page', () => {

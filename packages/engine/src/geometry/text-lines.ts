@@ -31,6 +31,9 @@ export interface TextLines {
   raw: Uint8Array;
   /** vertical rules (table borders, form boxes) as centrelines sampled top to bottom */
   rules: Array<{ xs: number[]; ys: number[] }>;
+  /** blobs of lines run together (split into lines with `splitRunTogether`, else dropped or
+   *  taken as one line) */
+  runTogether: number;
 }
 
 interface Blob {
@@ -60,12 +63,14 @@ function medianOf(values: number[]): number {
  * Expects roughly horizontal text (run it on a rectified page). With `linkLevelPieces`, pieces
  * too short to be lines also link across wide blank gaps when their ends are level (a receipt's
  * item and price), for counting text; not for the mesh warp, since on a folded page such a
- * link can pair an item with the next row's price.
+ * link can pair an item with the next row's price. With `splitRunTogether`, blobs where wavy
+ * lines touch and run together (one above the other) are split into their lines, for the mesh
+ * warp of a crumpled page; the page-level checks count blobs as they come.
  * @example const { lines, charHeight } = detectTextLines(gray);
  */
 export function detectTextLines(
   gray: GrayImage,
-  opts: { linkLevelPieces?: boolean } = {},
+  opts: { linkLevelPieces?: boolean; splitRunTogether?: boolean } = {},
 ): TextLines {
   const { width: w, height: h } = gray;
   // Strokes up to ~2·radius px wide count as ink (bold text at ~1300 px is ≤ 6 px).
@@ -117,7 +122,7 @@ export function detectTextLines(
   for (let i = 0, k = 0; i < gray.data.length; i += 97, k++) sample[k] = gray.data[i]!;
   sample.sort();
   const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
-  const blobs = fitBlobs(
+  const { blobs, runTogether } = fitBlobs(
     labels,
     bounds,
     sizes.length,
@@ -128,6 +133,7 @@ export function detectTextLines(
     gray.data,
     localPaper,
     paper,
+    opts.splitRunTogether ?? false,
   );
   const lines = [
     ...linkBlobs(
@@ -157,7 +163,7 @@ export function detectTextLines(
     }
     if (Number.isFinite(best)) gaps.push(best);
   }
-  return { lines, charHeight, pitch: medianOf(gaps), ink: clean, raw: ink, rules };
+  return { lines, charHeight, pitch: medianOf(gaps), ink: clean, raw: ink, rules, runTogether };
 }
 
 /** noV[i] = 1 where ink[i] is on neither rule mask (noV holds the vertical rules on entry),
@@ -205,6 +211,13 @@ function classifyComponents(b: LabelBounds, n: number, charHeight: number): Uint
   return kind;
 }
 
+/** A blob thicker than this many character heights is lines run together, or no text. */
+const MAX_THICKNESS = 2.6;
+/** Lines run together are split up to this thickness (char heights): three or four lines. */
+const MAX_SPLIT = 7;
+/** …as is a blob with lines one above the other over this share of its columns. */
+const MIN_STACKED = 0.25;
+
 function fitBlobs(
   labels: Int32Array,
   bounds: LabelBounds,
@@ -216,9 +229,11 @@ function fitBlobs(
   gray: Float32Array,
   localPaper: Float32Array,
   paper: number,
-): Blob[] {
+  split: boolean,
+): { blobs: Blob[]; runTogether: number } {
   const { left: x0, right: x1, top: y0, bottom: y1 } = bounds;
   const blobs: Blob[] = [];
+  let runTogether = 0;
   const step = Math.max(3, Math.round(ch / 2));
   const half = Math.max(2, Math.round(0.8 * ch));
   for (let l = 1; l < n; l++) {
@@ -229,11 +244,14 @@ function fitBlobs(
     const cnt = new Float64Array(bw);
     const colTop = new Int32Array(bw).fill(h);
     const colBot = new Int32Array(bw).fill(-1);
+    // Runs of the blob down each column: two or more where lines lie one above the other.
+    const runs = new Uint8Array(bw);
     for (let y = y0[l]!; y <= y1[l]!; y++) {
       for (let x = x0[l]!; x <= x1[l]!; x++) {
         const i = y * w + x;
         if (labels[i] !== l) continue;
         const c = x - x0[l]!;
+        if (y > colBot[c]! + 2 && runs[c]! < 255) runs[c] = runs[c]! + 1;
         if (y < colTop[c]!) colTop[c] = y;
         if (y > colBot[c]!) colBot[c] = y;
         if (!ink[i]) continue;
@@ -244,8 +262,27 @@ function fitBlobs(
     const thick: number[] = [];
     for (let c = 0; c < bw; c += 2) if (colBot[c]! >= 0) thick.push(colBot[c]! - colTop[c]! + 1);
     const thickness = medianOf(thick);
+    let stacked = 0;
+    for (let c = 0; c < bw; c++) if (runs[c]! >= 2) stacked++;
+    const together =
+      thickness <= MAX_SPLIT * ch &&
+      (thickness > MAX_THICKNESS * ch || stacked >= MIN_STACKED * bw);
+    if (together) runTogether++;
+    // Wavy lines of a crumpled page touch here and there and run together into one blob. Split
+    // into two or more lines, it is those; otherwise (a heading over a smaller line) it is taken
+    // as it comes.
+    const pieces =
+      split && together ? splitLines(labels, l, x0[l]!, x1[l]!, y0[l]!, y1[l]!, ink, w, ch) : [];
+    if (pieces.length >= 2) {
+      for (const piece of pieces) {
+        const blob = checkedBlob(piece.xs, piece.ys, piece.thickness);
+        if (blob) blobs.push(blob);
+      }
+      continue;
+    }
+    if (thickness > MAX_THICKNESS * ch) continue;
     // Thin blobs are rules: kept when long.
-    if (thickness > 2.6 * ch || (thickness < 0.4 * ch && bw < 8 * ch)) continue;
+    if (thickness < 0.4 * ch && bw < 8 * ch) continue;
     // Smoothed centreline: ink-weighted mean y over a window of ±0.8 char heights.
     const xs: number[] = [];
     const ys: number[] = [];
@@ -261,6 +298,22 @@ function fitBlobs(
       ys.push(sy / sc);
     }
     if (xs.length < 2) continue;
+    const blob = checkedBlob(xs, ys, thickness, x0[l]!, x1[l]!);
+    if (blob) blobs.push(blob);
+  }
+  return { blobs, runTogether };
+
+  /**
+   * The blob of centreline (xs, ys) spanning x0..x1 (by default its samples ± the centreline
+   * window), or null when it does not lie on paper.
+   */
+  function checkedBlob(
+    xs: number[],
+    ys: number[],
+    thickness: number,
+    bx0 = xs[0]! - half,
+    bx1 = xs[xs.length - 1]! + half,
+  ): Blob | null {
     const endFit = (fromEnd: boolean): [number, number] => {
       const m = Math.max(2, Math.min(xs.length, Math.round((3 * ch) / step)));
       const ix = fromEnd ? xs.slice(-m) : xs.slice(0, m);
@@ -274,18 +327,18 @@ function fitBlobs(
         sxy += (ix[k]! - mx) * (iy[k]! - my);
       }
       const slope = sxx > 0 ? sxy / sxx : 0;
-      const xe = fromEnd ? x1[l]! : x0[l]!;
+      const xe = fromEnd ? bx1 : bx0;
       return [my + slope * (xe - mx), slope];
     };
     // Text lies on paper: the bands just above and below a line are as bright as the paper
-    // around them (the ink mask's grey closing, so crease shading doesn't count). Texture inside photos and logos makes blobs too, with dark
-    // surroundings.
+    // around them (the ink mask's grey closing, so crease shading doesn't count). Texture inside
+    // photos and logos makes blobs too, with dark surroundings.
     const band = (yFrom: number, yTo: number): [number, number] => {
       let acc = 0;
       let rel = 0;
       let cnt = 0;
       for (let k = 0; k < xs.length; k += 2) {
-        const x = xs[k]!;
+        const x = Math.round(xs[k]!);
         const yc = ys[k]!;
         for (let d = yFrom; d <= yTo; d += 2) {
           const y = Math.round(yc + d);
@@ -301,12 +354,112 @@ function fitBlobs(
     const off = Math.round(thickness / 2 + 0.3 * ch);
     const [above, aboveRel] = band(-off - Math.round(0.6 * ch), -off);
     const [below, belowRel] = band(off, off + Math.round(0.6 * ch));
-    if (Math.min(aboveRel, belowRel) < 0.8 || Math.min(above, below) < 0.35 * paper) continue;
+    if (Math.min(aboveRel, belowRel) < 0.8 || Math.min(above, below) < 0.35 * paper) return null;
     const [yL, sL] = endFit(false);
     const [yR, sR] = endFit(true);
-    blobs.push({ x0: x0[l]!, x1: x1[l]!, xs, ys, yL, yR, sL, sR });
+    return { x0: bx0, x1: bx1, xs, ys, yL, yR, sL, sR };
   }
-  return blobs;
+}
+
+/**
+ * The lines of blob `l` (bounding box x0..x1 × y0..y1) where wavy lines ran together: in a
+ * window of ±0.8 char heights every half char height along x, each band of rows holding ink
+ * (split at gaps of blank rows) is a piece of one line, if no taller than a line; pieces of
+ * neighbouring windows within a third of a char height of each other, and nearest to each
+ * other, are one line. Returns centrelines at least 4 char heights long with their median
+ * thickness.
+ */
+function splitLines(
+  labels: Int32Array,
+  l: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  ink: Uint8Array,
+  w: number,
+  ch: number,
+): Array<{ xs: number[]; ys: number[]; thickness: number }> {
+  const bh = y1 - y0 + 1;
+  const bw = x1 - x0 + 1;
+  // Ink rows per column (the blob's own ink only).
+  const colInk = new Uint8Array(bw * bh);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
+      if (labels[i] === l && ink[i]) colInk[(y - y0) * bw + (x - x0)] = 1;
+    }
+  }
+  const step = Math.max(3, Math.round(ch / 2));
+  const half = Math.max(2, Math.round(0.8 * ch));
+  const maxRun = 2 * ch;
+  const minRun = 0.3 * ch;
+  // Pieces per window: [centre y, top, bottom].
+  type Piece = { x: number; y: number; t: number; b: number; chain: number };
+  const columns: Piece[][] = [];
+  const profile = new Float64Array(bh);
+  for (let c = half; c < bw - half; c += step) {
+    profile.fill(0);
+    for (let r = 0; r < bh; r++) {
+      let s = 0;
+      for (let k = c - half; k <= c + half; k++) s += colInk[r * bw + k]!;
+      profile[r] = s;
+    }
+    const pieces: Piece[] = [];
+    let r = 0;
+    while (r < bh) {
+      if (profile[r] === 0) {
+        r++;
+        continue;
+      }
+      let sy = 0;
+      let sc = 0;
+      const t = r;
+      while (r < bh && profile[r]! > 0) {
+        sy += r * profile[r]!;
+        sc += profile[r]!;
+        r++;
+      }
+      const run = r - t;
+      if (run >= minRun && run <= maxRun && sc >= 2) {
+        pieces.push({ x: x0 + c, y: y0 + sy / sc, t, b: r - 1, chain: -1 });
+      }
+    }
+    columns.push(pieces);
+  }
+  // Chain pieces of neighbouring windows: mutual nearest within a third of a char height.
+  const chains: Piece[][] = [];
+  for (let k = 0; k < columns.length; k++) {
+    for (const p of columns[k]!) {
+      if (p.chain === -1) {
+        p.chain = chains.length;
+        chains.push([p]);
+      }
+      const next = columns[k + 1];
+      if (!next) continue;
+      const q = nearestPiece(next, p.y);
+      if (!q || q.chain !== -1 || Math.abs(q.y - p.y) > ch / 3) continue;
+      if (nearestPiece(columns[k]!, q.y) !== p) continue;
+      q.chain = p.chain;
+      chains[p.chain]!.push(q);
+    }
+  }
+  const out: Array<{ xs: number[]; ys: number[]; thickness: number }> = [];
+  for (const chain of chains) {
+    if (chain[chain.length - 1]!.x - chain[0]!.x < 4 * ch) continue;
+    out.push({
+      xs: chain.map((p) => p.x),
+      ys: chain.map((p) => p.y),
+      thickness: medianOf(chain.map((p) => p.b - p.t + 1)),
+    });
+  }
+  return out;
+}
+
+function nearestPiece<T extends { y: number }>(pieces: T[], y: number): T | undefined {
+  let best: T | undefined;
+  for (const p of pieces) if (!best || Math.abs(p.y - y) < Math.abs(best.y - y)) best = p;
+  return best;
 }
 
 /** A line is at least this many character heights long. */
@@ -448,6 +601,59 @@ export function lineWaviness(lines: TextLine[]): number {
     wsum += l.length;
   }
   return wsum > 0 ? acc / wsum : 0;
+}
+
+/** Pieces of one line are at most this many char heights apart (end to start samples)… */
+const JOIN_MAX_GAP = 3.5;
+/** …and meet within this many char heights (and within JOIN_MAX_PITCH of a line pitch). */
+const JOIN_MAX_DY = 0.8;
+const JOIN_MAX_PITCH = 0.4;
+
+/**
+ * Pieces of one line that a crease kink broke apart: pairs (a, b) of text lines where b starts
+ * just after a ends (a word gap or two) at nearly its height, each the other's nearest such
+ * neighbour. The linker keeps them apart (their ends are too far off level or at too sharp an
+ * angle to be one line for certain), so unless something holds them at one height the mesh
+ * warp straightens each on its own and leaves the step between them.
+ * @example const joins = levelNeighbours(lines, charHeight, pitch);
+ */
+export function levelNeighbours(
+  lines: TextLine[],
+  charHeight: number,
+  pitch: number,
+): Array<[number, number]> {
+  const maxDy = Math.min(
+    JOIN_MAX_DY * charHeight,
+    Number.isFinite(pitch) ? JOIN_MAX_PITCH * pitch : Infinity,
+  );
+  const cost = (a: TextLine, b: TextLine): number => {
+    if (a.rule || b.rule || a.xs.length < 2 || b.xs.length < 2) return Infinity;
+    const gap = b.xs[0]! - a.xs[a.xs.length - 1]!;
+    if (gap < -0.5 * charHeight || gap > JOIN_MAX_GAP * charHeight) return Infinity;
+    const dy = Math.abs(b.ys[0]! - a.ys[a.ys.length - 1]!);
+    return dy > maxDy ? Infinity : Math.max(0, gap) + 2 * dy;
+  };
+  const nextOf = lines.map((a) => bestIndex(lines, (b) => cost(a, b)));
+  const prevOf = lines.map((b) => bestIndex(lines, (a) => cost(a, b)));
+  const out: Array<[number, number]> = [];
+  nextOf.forEach((b, a) => {
+    if (b >= 0 && prevOf[b] === a) out.push([a, b]);
+  });
+  return out;
+}
+
+/** Index of the line with the lowest finite cost, or −1. */
+function bestIndex(lines: TextLine[], cost: (l: TextLine) => number): number {
+  let best = -1;
+  let bestCost = Infinity;
+  lines.forEach((l, i) => {
+    const c = cost(l);
+    if (c < bestCost) {
+      bestCost = c;
+      best = i;
+    }
+  });
+  return best;
 }
 
 /**
