@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identityMap, renderGray } from './backward-map.ts';
-import { joinRuleSegments, refineLocal } from './local-refine.ts';
+import { identityMap, renderGray, sampleMap } from './backward-map.ts';
+import { joinRuleSegments, refineLocal, slantedLines } from './local-refine.ts';
 import { drawTextPage } from './test-images.ts';
 import { detectTextLines, lineWaviness, type TextLine } from './text-lines.ts';
 
@@ -63,6 +63,23 @@ describe('joinRuleSegments', () => {
   });
 });
 
+describe('slantedLines', () => {
+  const slope = (k: number) => (x: number) => 100 + k * (x - 40);
+  it('picks out a stamp at an angle among level lines, frame and word', () => {
+    const lines = [0, 1, 2, 3, 4].map((i) => line(40, 560, () => 60 + 24 * i, false));
+    lines.push(line(300, 480, (x) => 200 + 0.27 * (x - 300), false));
+    lines.push(line(290, 490, (x) => 180 + 0.27 * (x - 290)));
+    expect(slantedLines(lines, 24)).toEqual([false, false, false, false, false, true, true]);
+  });
+
+  it('keeps lines a curl tilts alike', () => {
+    // Lines bending down towards the right edge, each a little more than the last.
+    const lines = [0, 1, 2, 3, 4, 5].map((i) => line(40, 560, slope(0.2 + 0.04 * i), false));
+    lines.forEach((l, i) => l.ys.forEach((_, k) => (l.ys[k]! += 24 * i)));
+    expect(slantedLines(lines, 24).some(Boolean)).toBe(false);
+  });
+});
+
 describe('refineLocal', () => {
   const W = 400;
   const H = 520;
@@ -81,5 +98,23 @@ describe('refineLocal', () => {
     // wavinessAfter is measured before the fine pass.
     const out = detectTextLines(renderGray(img, map));
     expect(lineWaviness(out.lines)).toBeLessThan(0.8 * details.wavinessAfter);
+  });
+
+  it('leaves a line at a slant no crease gives (a stamp set at an angle) as it is', () => {
+    const img = drawTextPage(W, H, (x, y) => [x, y + 5 * Math.sin((2 * Math.PI * x) / 160)]);
+    img.data.fill(235, 380 * W);
+    const found = detectTextLines(img);
+    // The word of a stamp 15° off level in the blank lower part.
+    const stamp = line(120, 300, (x) => 440 + Math.tan((15 * Math.PI) / 180) * (x - 120), false);
+    const { report, map } = refineLocal(img, identityMap(W, H, 8), none, 1, {
+      ...found,
+      lines: [...found.lines, stamp],
+    });
+    expect(report.applied).toBe(true);
+    // Levelled, the output row through the stamp's middle would sample the photo some 48 px
+    // apart in height from one end of it to the other; the warp there follows the text above.
+    const [, yl] = sampleMap(map, 120, 464);
+    const [, yr] = sampleMap(map, 300, 464);
+    expect(Math.abs(yr - yl)).toBeLessThan(8);
   });
 });

@@ -4,6 +4,8 @@ import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
 import {
   alignedEnds,
   detectTextLines,
+  levelNeighbours,
+  lineMoments,
   lineWaviness,
   type TextLine,
   type TextLines,
@@ -24,6 +26,21 @@ const MIN_LINES = 8;
  */
 const JOIN_GAP = 6;
 const JOIN_DY = 0.8;
+/**
+ * A line whose slope differs by more than this from its neighbours' (the text lines within
+ * SLANT_REACH pitches above or below it, along the same stretch) is left out of the mesh.
+ */
+const MAX_SLANT = 0.2;
+const SLANT_REACH = 4;
+/**
+ * …unless another text line within PARTNER_REACH pitches of it slopes alike (within
+ * PARTNER_SLOPE): the lines of a panel a fold tilts, or of a curled margin, have each other.
+ * Rules are judged against the text lines kept.
+ */
+const PARTNER_REACH = 1.5;
+const PARTNER_SLOPE = 0.1;
+/** Weight of the row holding two pieces of one line at one height (a text sample's is ≤ 1). */
+const JOIN_WEIGHT = 10;
 /** Most mesh passes (each on the page the previous one produced). */
 const MAX_PASSES = 3;
 /** A further pass runs while the lines' RMS waviness exceeds this share of the char height. */
@@ -54,8 +71,10 @@ export function refineLocal(
 ): LocalResult {
   const t0 = performance.now();
   const a = analysisScale;
-  const first = detected ?? detectTextLines(renderGray(gray, scaleOutput(global, a)));
-  const pass = solvePass(gray, global, anchor, a, first);
+  // Lines that ran together were split apart in `detected`, so they are on every re-detection.
+  const split = (detected?.runTogether ?? 0) > 0;
+  const first = detected ?? detect(gray, global, a, split);
+  const pass = solvePass(gray, global, anchor, a, first, split);
   if (!pass.applied) {
     return {
       map: global,
@@ -79,7 +98,7 @@ export function refineLocal(
   for (let k = 1; k < MAX_PASSES; k++) {
     const wavy = lineWaviness(lines.lines);
     if (wavy < RESIDUAL_WAVINESS * lines.charHeight) break;
-    const next = solvePass(gray, map, anchor, a, lines);
+    const next = solvePass(gray, map, anchor, a, lines, split);
     passes.push(next.details);
     if (!next.applied) break;
     map = next.map;
@@ -91,7 +110,7 @@ export function refineLocal(
     // Its moves are a fraction of a line pitch, so the lines found before it stay good enough
     // for orientation and the aspect check, and it is not re-detected (that would cost a third
     // of the local stage); the mesh's own fit on them has to improve instead.
-    const next = solvePass(gray, map, anchor, a, lines, FINE_SPACING, false);
+    const next = solvePass(gray, map, anchor, a, lines, split, FINE_SPACING, false);
     fine = { applied: next.applied, ...next.details };
     if (next.applied) map = next.map;
   }
@@ -101,6 +120,8 @@ export function refineLocal(
     wavinessBefore: wavyFirst,
     wavinessAfter: lineWaviness(lines.lines),
     linesAfter: lines.lines.length,
+    // Blobs of lines run together that the line finder split apart for the mesh.
+    runTogether: first.runTogether,
     refinements: passes.slice(1),
     fine,
   };
@@ -115,6 +136,11 @@ export function refineLocal(
     },
     lines,
   };
+}
+
+/** Text lines of the page `map` produces, at analysis scale a. */
+function detect(gray: GrayImage, map: BackwardMap, a: number, split: boolean): TextLines {
+  return detectTextLines(renderGray(gray, scaleOutput(map, a)), { splitRunTogether: split });
 }
 
 type Pass =
@@ -138,6 +164,7 @@ function solvePass(
   anchor: MeshOptions['anchor'],
   a: number,
   tl: TextLines,
+  split: boolean,
   density = 1,
   recheck = true,
 ): Pass {
@@ -148,11 +175,16 @@ function solvePass(
   });
   // Lines are found on an analysis copy scaled by a; the mesh lives in output pixels.
   const charHeight = tl.charHeight / a;
-  const lines = joinRuleSegments(tl.lines, tl.charHeight).map((l) => ({
-    xs: l.xs.map((v) => v / a),
-    ys: l.ys.map((v) => v / a),
-    length: l.length / a,
-  }));
+  const joined = joinRuleSegments(tl.lines, tl.charHeight);
+  const slant = slantedLines(joined, Number.isFinite(tl.pitch) ? tl.pitch : 2.2 * tl.charHeight);
+  const lines = joined
+    .filter((_, i) => !slant[i])
+    .map((l) => ({
+      xs: l.xs.map((v) => v / a),
+      ys: l.ys.map((v) => v / a),
+      length: l.length / a,
+      ...(l.rule ? { rule: true } : {}),
+    }));
   if (lines.length < MIN_LINES) {
     return skip(`too little text to trust a local warp (${lines.length} lines)`, {
       lines: lines.length,
@@ -164,6 +196,12 @@ function solvePass(
     ...alignedEnds(lines, charHeight, pitch),
     ...tl.rules.map((v) => ({ xs: v.xs.map((q) => q / a), ys: v.ys.map((q) => q / a) })),
   ];
+  // Pieces of one line broken at a kink are held at one height (a row worth ten text samples).
+  const joins = levelNeighbours(lines, charHeight, pitch).map(([i, j]) => ({
+    a: i,
+    b: j,
+    weight: JOIN_WEIGHT,
+  }));
   let stiffness = 1;
   let mesh = null;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -174,6 +212,7 @@ function solvePass(
       dropResidual: Math.max(2, 0.3 * pitch),
       step: global.step,
       verticals,
+      joins,
       weights: {
         conformal: 0.1 * stiffness,
         bending: 0.01 * stiffness,
@@ -186,6 +225,8 @@ function solvePass(
   const details: Record<string, unknown> = {
     lines: lines.length,
     verticals: verticals.length,
+    joins: joins.length,
+    slanted: slant.filter(Boolean).length,
     rules: tl.rules.length,
     linesUsed: mesh.linesUsed,
     charHeight,
@@ -206,7 +247,7 @@ function solvePass(
     }
     return { applied: true, map: composed, lines: tl, linesUsed: mesh.linesUsed, details };
   }
-  const after = detectTextLines(renderGray(gray, scaleOutput(composed, a)));
+  const after = detect(gray, composed, a, split);
   const wavyBefore = lineWaviness(tl.lines);
   const wavyAfter = lineWaviness(after.lines);
   details.wavinessBefore = wavyBefore;
@@ -216,6 +257,49 @@ function solvePass(
     return skip('local warp did not make the text lines straighter', details);
   }
   return { applied: true, map: composed, lines: after, linesUsed: mesh.linesUsed, details };
+}
+
+/**
+ * Per line, whether it runs at a slant to the text around it: a stamp set at an angle (its word
+ * and its frame), which the mesh must not turn level. A curl or a crease tilts neighbouring
+ * lines alike, so a line is judged against the median slope of the text lines within
+ * SLANT_REACH pitches of it along the same stretch, or of the whole page's text lines when
+ * fewer than two are there (a stamp in a blank space).
+ * @example const slant = slantedLines(lines, pitch);
+ */
+export function slantedLines(lines: TextLine[], pitch: number): boolean[] {
+  const info = lines.map((l) => {
+    const m = lineMoments(l);
+    return {
+      slope: m && m.sxx > 0 ? m.sxy / m.sxx : 0,
+      x0: l.xs[0]!,
+      x1: l.xs[l.xs.length - 1]!,
+      y: m ? m.my : l.ys[0]!,
+      text: !l.rule && m !== null,
+    };
+  });
+  const median = (v: number[]): number => v.sort((p, q) => p - q)[v.length >> 1]!;
+  const judge = (i: number, among: (j: number) => boolean, partners: boolean): boolean => {
+    const a = info[i]!;
+    const near: number[] = [];
+    const page: number[] = [];
+    for (let j = 0; j < info.length; j++) {
+      const b = info[j]!;
+      if (j === i || !among(j)) continue;
+      page.push(b.slope);
+      if (b.x1 < a.x0 || b.x0 > a.x1) continue;
+      const dy = Math.abs(b.y - a.y);
+      if (dy <= SLANT_REACH * pitch) near.push(b.slope);
+      if (partners && dy <= PARTNER_REACH * pitch && Math.abs(b.slope - a.slope) <= PARTNER_SLOPE) {
+        return false;
+      }
+    }
+    const ref = near.length >= 2 ? median(near) : page.length >= 3 ? median(page) : NaN;
+    return Math.abs(a.slope - ref) > MAX_SLANT;
+  };
+  // Text lines first, against the other text; then rules, against the text kept.
+  const out = info.map((a, i) => a.text && judge(i, (j) => info[j]!.text, true));
+  return info.map((a, i) => (a.text ? out[i]! : judge(i, (j) => info[j]!.text && !out[j], false)));
 }
 
 /**

@@ -645,18 +645,27 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
             // a skewed print.
             `implausible skew ${skew.deg.toFixed(1)}° ignored`
           : null;
+  // The mesh warp needs every line: where wavy lines of a crumpled page ran together, they are
+  // found again split apart (the page-level checks above count blobs as they come).
+  let meshLines = lines.runTogether > 0 ? detectTextLines(rect, { splitRunTogether: true }) : lines;
   if (deskewReason === null) {
     skewDeg = skew.deg;
     map = deskewMap(map, skewDeg);
-    const turn = (ls: TextLine[]): TextLine[] => rotateLines(ls, skewDeg, rect.width, rect.height);
-    const rules = turn(
-      lines.rules.map((r) => ({
-        xs: Float64Array.from(r.xs),
-        ys: Float64Array.from(r.ys),
-        length: 0,
-      })),
-    ).map((r) => ({ xs: Array.from(r.xs), ys: Array.from(r.ys) }));
-    lines = { ...lines, lines: turn(lines.lines), rules };
+    const turn = (t: TextLines): TextLines => {
+      const rotate = (ls: TextLine[]): TextLine[] =>
+        rotateLines(ls, skewDeg, rect.width, rect.height);
+      const rules = rotate(
+        t.rules.map((r) => ({
+          xs: Float64Array.from(r.xs),
+          ys: Float64Array.from(r.ys),
+          length: 0,
+        })),
+      ).map((r) => ({ xs: Array.from(r.xs), ys: Array.from(r.ys) }));
+      return { ...t, lines: rotate(t.lines), rules };
+    };
+    const same = meshLines === lines;
+    lines = turn(lines);
+    meshLines = same ? lines : turn(meshLines);
     if (Math.abs(skewDeg) > 0.5) anchor = { top: false, right: false, bottom: false, left: false };
   }
   stages.push({
@@ -673,7 +682,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   opts.onProgress?.(0.55);
   checkAbort(opts.signal);
 
-  const local = refineLocal(gray, map, anchor, scale, lines);
+  const local = refineLocal(gray, map, anchor, scale, meshLines);
   map = local.map;
   stages.push(local.report);
   if (globalApplied && !paper && outline) {
