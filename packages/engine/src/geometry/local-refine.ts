@@ -264,7 +264,9 @@ function solvePass(
  * and its frame), which the mesh must not turn level. A curl or a crease tilts neighbouring
  * lines alike, so a line is judged against the median slope of the text lines within
  * SLANT_REACH pitches of it along the same stretch, or of the whole page's text lines when
- * fewer than two are there (a stamp in a blank space).
+ * fewer than two are there (a stamp in a blank space), and kept whenever another text line close
+ * by slopes alike (the lines of a panel a fold tilts). Rules are judged against the text lines
+ * kept, so a stamp's frame goes with its word.
  * @example const slant = slantedLines(lines, pitch);
  */
 export function slantedLines(lines: TextLine[], pitch: number): boolean[] {

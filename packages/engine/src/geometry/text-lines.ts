@@ -251,7 +251,7 @@ function fitBlobs(
         const i = y * w + x;
         if (labels[i] !== l) continue;
         const c = x - x0[l]!;
-        if (y > colBot[c]! + 2 && runs[c]! < 255) runs[c] = runs[c]! + 1;
+        if ((colBot[c]! < 0 || y > colBot[c]! + 2) && runs[c]! < 255) runs[c] = runs[c]! + 1;
         if (y < colTop[c]!) colTop[c] = y;
         if (y > colBot[c]!) colBot[c] = y;
         if (!ink[i]) continue;
@@ -394,7 +394,7 @@ function splitLines(
   const half = Math.max(2, Math.round(0.8 * ch));
   const maxRun = 2 * ch;
   const minRun = 0.3 * ch;
-  // Pieces per window: [centre y, top, bottom].
+  // Pieces per window: ink centroid (x, y), rows t..b of the box, and the chain they joined.
   type Piece = { x: number; y: number; t: number; b: number; chain: number };
   const columns: Piece[][] = [];
   const profile = new Float64Array(bh);
