@@ -117,4 +117,18 @@ describe('refineLocal', () => {
     const [, yr] = sampleMap(map, 300, 464);
     expect(Math.abs(yr - yl)).toBeLessThan(8);
   });
+
+  it('counts a slanted line as text found, though it leaves it out of the fit', () => {
+    // Seven wavy lines and a slanted edge: eight lines are enough to trust a warp.
+    const img = drawTextPage(W, H, (x, y) => [x, y + 5 * Math.sin((2 * Math.PI * x) / 160)]);
+    const found = detectTextLines(img);
+    const edge = line(40, 360, (x) => 470 + 0.3 * (x - 40), false);
+    const { report } = refineLocal(img, identityMap(W, H, 8), none, 1, {
+      ...found,
+      lines: [...found.lines.slice(0, 7), edge],
+    });
+    expect(report.applied).toBe(true);
+    expect((report.details as { slanted: number }).slanted).toBe(1);
+  });
 });
+

@@ -185,9 +185,11 @@ function solvePass(
       length: l.length / a,
       ...(l.rule ? { rule: true } : {}),
     }));
-  if (lines.length < MIN_LINES) {
-    return skip(`too little text to trust a local warp (${lines.length} lines)`, {
-      lines: lines.length,
+  // The text found decides whether a warp can be trusted; lines at a slant are only kept out
+  // of its fit (a folded receipt's eight lines, one a slanted edge, still get it).
+  if (joined.length < MIN_LINES) {
+    return skip(`too little text to trust a local warp (${joined.length} lines)`, {
+      lines: joined.length,
     });
   }
   const pitch = Number.isFinite(tl.pitch) ? tl.pitch / a : 2.2 * charHeight;
