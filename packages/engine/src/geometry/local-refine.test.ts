@@ -131,4 +131,3 @@ describe('refineLocal', () => {
     expect((report.details as { slanted: number }).slanted).toBe(1);
   });
 });
-
