@@ -218,6 +218,11 @@ const MAX_SPLIT = 7;
 /** …as is a blob with lines one above the other over this share of its columns. */
 const MIN_STACKED = 0.25;
 
+/** A centreline is sampled every `step` px, each sample over ±`half` px of columns. */
+function centrelineWindow(ch: number): { step: number; half: number } {
+  return { step: Math.max(3, Math.round(ch / 2)), half: Math.max(2, Math.round(0.8 * ch)) };
+}
+
 function fitBlobs(
   labels: Int32Array,
   bounds: LabelBounds,
@@ -234,8 +239,7 @@ function fitBlobs(
   const { left: x0, right: x1, top: y0, bottom: y1 } = bounds;
   const blobs: Blob[] = [];
   let runTogether = 0;
-  const step = Math.max(3, Math.round(ch / 2));
-  const half = Math.max(2, Math.round(0.8 * ch));
+  const { step, half } = centrelineWindow(ch);
   for (let l = 1; l < n; l++) {
     const bw = x1[l]! - x0[l]! + 1;
     if (bw < 2.5 * ch) continue;
@@ -390,8 +394,7 @@ function splitLines(
       if (labels[i] === l && ink[i]) colInk[(y - y0) * bw + (x - x0)] = 1;
     }
   }
-  const step = Math.max(3, Math.round(ch / 2));
-  const half = Math.max(2, Math.round(0.8 * ch));
+  const { step, half } = centrelineWindow(ch);
   const maxRun = 2 * ch;
   const minRun = 0.3 * ch;
   // Pieces per window: ink centroid (x, y), rows t..b of the box, and the chain they joined.
