@@ -7,7 +7,7 @@ import { openPages, type DecodedPage } from './io/decode.ts';
 import { resolveLimits } from './io/limits.ts';
 import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
 import { whitenEdgeBackground } from './pipeline/edge-cleanup.ts';
-import { checkPlan, framePlan, guardUnanchoredLocal } from './pipeline/frame-plan.ts';
+import { framePlan, safePlan } from './pipeline/frame-plan.ts';
 import { outputSizing } from './pipeline/sizing.ts';
 import { resampleBicubic } from './resample/bicubic.ts';
 import type {
@@ -89,7 +89,7 @@ function isAbort(err: unknown, signal?: AbortSignal): boolean {
   );
 }
 
-/** Plans geometry with planGeometry, falling back to the frame when it fails or looks wrong. */
+/** Plans geometry with planGeometry, stepping back to a milder plan (`safePlan`) or the frame when it fails or looks wrong. */
 function planPage(
   work: RgbImage,
   signal: AbortSignal | undefined,
@@ -102,10 +102,20 @@ function planPage(
     if (isAbort(err, signal)) throw new EngineError('aborted', 'The restoration was cancelled.');
     return framePlan(work, `geometry failed (${(err as Error).message}); kept the full frame`);
   }
-  const problem = checkPlan(plan, work);
-  return problem
-    ? framePlan(work, `${problem}; kept the full frame`, plan.stages)
-    : guardUnanchoredLocal(plan, work);
+  return safePlan(plan, work, () => (plan.outline ? replan(work, signal) : undefined));
+}
+
+/**
+ * planGeometry once more with the corners on the page mask (progress stays where the first plan
+ * left it); undefined when that fails.
+ */
+function replan(work: RgbImage, signal: AbortSignal | undefined): GeometryPlan | undefined {
+  try {
+    return planGeometry(work, { signal, cornersOnMask: true });
+  } catch (err) {
+    if (isAbort(err, signal)) throw new EngineError('aborted', 'The restoration was cancelled.');
+    return undefined;
+  }
 }
 
 interface PageOutcome {

@@ -69,6 +69,11 @@ export interface GeometryPlan {
   skewDeg: number;
   /** detect, global, local, orient/deskew — applied/skipped and why */
   stages: StageReport[];
+  /**
+   * The same plan without its local warp (global map, deskew and turns only), when a local warp
+   * was applied: the milder step back if the composed map turns out wrong.
+   */
+  withoutLocal?: GeometryPlan;
 }
 
 export type StageName =

@@ -142,6 +142,42 @@ describe('detectPage', () => {
     for (const p of outline!.top) expect(Math.abs(p.y - topAt(p.x))).toBeLessThan(3);
   });
 
+  it('takes corners from the page mask when asked, where bent corners leave the side lines', () => {
+    // The top-left corner is crumpled in: both sides bend away from their lines over their
+    // last 60 px, so the lines meet about 25 px outside the paper.
+    const bent: Point[] = [
+      { x: 96, y: 60 },
+      quad[1]!,
+      quad[2]!,
+      quad[3]!,
+      { x: 64, y: 130 },
+      { x: 78, y: 82 },
+    ];
+    const img = drawScene(400, 460, bent, 'dark', 5);
+    const byLines = detectPage(img).outline!.corners[0];
+    const onMask = detectPage(img, undefined, { cornersOnMask: true }).outline!.corners[0];
+    /** Whether paper lies within r px of p. */
+    const paperNear = (p: Point, r: number): boolean => {
+      for (let y = Math.round(p.y) - r; y <= Math.round(p.y) + r; y++) {
+        for (let x = Math.round(p.x) - r; x <= Math.round(p.x) + r; x++) {
+          if (img.data[(y * 400 + x) * 3]! > 150) return true;
+        }
+      }
+      return false;
+    };
+    // The lines meet on the dark desk, well off the paper; the mask's corner is on the paper.
+    expect(paperNear(byLines, 8)).toBe(false);
+    expect(paperNear(onMask, 2)).toBe(true);
+    // The other corners do not move.
+    const rest = (c: Point[]) => c.slice(1);
+    expect(
+      cornerError(
+        rest(detectPage(img, undefined, { cornersOnMask: true }).outline!.corners),
+        rest(quad),
+      ),
+    ).toBeLessThan(4);
+  });
+
   it('marks a page filling the frame as clipped on all sides', () => {
     const full: Point[] = [
       { x: -5, y: -5 },

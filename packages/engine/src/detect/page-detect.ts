@@ -464,7 +464,7 @@ export function candidateScore(r: DetectResult): number {
 export function detectPage(
   work: RgbImage,
   maxSide = 560,
-  opts: { shadowInvariant?: boolean; straightEdges?: boolean } = {},
+  opts: { shadowInvariant?: boolean; straightEdges?: boolean; cornersOnMask?: boolean } = {},
 ): DetectResult {
   const f = paperFeatures(work, maxSide);
   const edges = edgeMap(f.luma, f.chroma);
@@ -523,7 +523,7 @@ export function detectPage(
     }
     const mask = make();
     if (!mask) continue;
-    const r = detectFromMask(f, mask, edges);
+    const r = detectFromMask(f, mask, edges, opts.cornersOnMask);
     r.details.feature = name;
     // The frame reaches a page that touches it, so an enclosure reaching the frame leaked; and
     // one far larger than its quadrilateral leaked into a textured background.
@@ -582,7 +582,12 @@ function sameOutline(a: DetectResult, b: DetectResult, diag: number): boolean {
   return p.every((c, k) => Math.hypot(c.x - q[k]!.x, c.y - q[k]!.y) < SAME_OUTLINE * diag);
 }
 
-function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): DetectResult {
+function detectFromMask(
+  f: PaperFeatures,
+  mask: Uint8Array,
+  edges: EdgeMap,
+  cornersOnMask = false,
+): DetectResult {
   const { width: w, height: h } = f;
   let area = 0;
   for (let i = 0; i < mask.length; i++) area += mask[i]!;
@@ -595,7 +600,7 @@ function detectFromMask(f: PaperFeatures, mask: Uint8Array, edges: EdgeMap): Det
   const rough = orderCorners(maxAreaQuad(hull));
   const diag = Math.hypot(w, h);
   const fromMask = refineQuad(rough, boundary, diag).corners;
-  const corners = snapToEdges(fromMask, edges, f, diag, mask);
+  const corners = cornersOnMask ? rough : snapToEdges(fromMask, edges, f, diag, mask);
   if (!isConvex(corners) || quadArea(corners) < 0.03 * w * h) {
     return {
       outline: null,

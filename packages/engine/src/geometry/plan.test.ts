@@ -65,6 +65,30 @@ describe('planGeometry', () => {
     const upright = planGeometry(toRgb(drawTextPage(W, H, (x, y) => [x, y], 24, true)));
     expect(upright.rotation).toBe(0);
   });
+
+  it('keeps the plan without its local warp, turned alike, as the milder step back', () => {
+    // Wavy lines, upside down: the local warp straightens them and the page is turned by 180°.
+    const W = 420;
+    const H = 520;
+    const wave = (x: number, y: number): [number, number] => [W - x, H - y + 7 * Math.sin(x / 45)];
+    const plan = planGeometry(toRgb(drawTextPage(W, H, wave, 24, true)));
+    const local = (p: typeof plan) => p.stages.find((s) => s.stage === 'local')!;
+    expect(local(plan).applied).toBe(true);
+    expect(plan.rotation).toBe(180);
+    const mild = plan.withoutLocal!;
+    expect(local(mild).applied).toBe(false);
+    expect(local(mild).reason).toMatch(/dropped/);
+    expect(mild.rotation).toBe(plan.rotation);
+    expect([mild.map.outWidth, mild.map.outHeight]).toEqual([
+      plan.map.outWidth,
+      plan.map.outHeight,
+    ]);
+    // Without the warp, the output's middle comes from about the same place in the photo.
+    const [x0, y0] = sampleMap(plan.map, plan.map.outWidth / 2, plan.map.outHeight / 2);
+    const [x1, y1] = sampleMap(mild.map, mild.map.outWidth / 2, mild.map.outHeight / 2);
+    expect(Math.hypot(x1 - x0, y1 - y0)).toBeLessThan(15);
+    expect(mild.withoutLocal).toBeUndefined();
+  });
 });
 
 describe('textAtEdge', () => {

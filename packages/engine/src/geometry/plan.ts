@@ -30,6 +30,11 @@ import { toGray } from './raster.ts';
 export interface PlanOptions {
   signal?: AbortSignal;
   onProgress?: (f: number) => void;
+  /**
+   * Take the page mask's own extreme points for corners, not where the fitted side lines meet
+   * (the retry for a crumpled page whose side lines cross far outside its bent corners).
+   */
+  cornersOnMask?: boolean;
 }
 
 /** A neutral-colour outline replaces one with a side along a shadow's edge only when it holds
@@ -348,7 +353,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const stages: StageReport[] = [];
   const t0 = performance.now();
   checkAbort(opts.signal);
-  const det = detectPage(work);
+  const det = detectPage(work, undefined, { cornersOnMask: opts.cornersOnMask });
   let outline = det.outline;
   stages.push({
     stage: 'detect',
@@ -682,6 +687,8 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   opts.onProgress?.(0.55);
   checkAbort(opts.signal);
 
+  // The plan without the local warp, kept as the milder step back (`safePlan`).
+  let mild = { map, aspect, paper };
   const local = refineLocal(gray, map, anchor, scale, meshLines);
   map = local.map;
   stages.push(local.report);
@@ -698,6 +705,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         map = fix.map;
         aspect = map.outHeight / map.outWidth;
         paper = fix.paper;
+        mild = { map: stretchRows(mild.map, map.outHeight), aspect, paper };
         globalStage.reason = `${globalStage.reason} (${fix.reason})`;
       }
     }
@@ -816,5 +824,18 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     },
   });
   opts.onProgress?.(1);
-  return { outline, map, paper, aspect, rotation, skewDeg, stages };
+  const plan: GeometryPlan = { outline, map, paper, aspect, rotation, skewDeg, stages };
+  if (local.report.applied) {
+    const dropped = (st: StageReport): StageReport =>
+      st === local.report
+        ? { ...st, applied: false, reason: `${st.reason}; dropped: the composed map was unusable` }
+        : st;
+    plan.withoutLocal = {
+      ...plan,
+      ...mild,
+      map: flip ? rotateMap(mild.map, 180) : mild.map,
+      stages: stages.map(dropped),
+    };
+  }
+  return plan;
 }

@@ -77,6 +77,40 @@ export function checkPlan(plan: GeometryPlan, work: RgbImage): string | null {
 }
 
 /**
+ * The plan as made when it passes {@link checkPlan} (and {@link guardUnanchoredLocal}), else the
+ * mildest step back that does: the same plan without its local warp; then `replan()` (the page
+ * outline found again with its corners on the page mask: a crumpled page's side lines can meet
+ * far outside its bent corners, and the patch between them folds), with or without its local
+ * warp; last the bare frame. A fallback stage says what was wrong and what was given up.
+ * @example
+ * const plan = safePlan(planGeometry(work), work, () => planGeometry(work, { cornersOnMask: true }));
+ */
+export function safePlan(
+  plan: GeometryPlan,
+  work: RgbImage,
+  replan: () => GeometryPlan | undefined,
+): GeometryPlan {
+  const problem = checkPlan(plan, work);
+  if (!problem) return guardUnanchoredLocal(plan, work);
+  const steps: Array<[() => GeometryPlan | undefined, string]> = [
+    [() => plan.withoutLocal, 'local warp dropped'],
+    [replan, 'page corners taken from the page mask'],
+  ];
+  for (const [next, how] of steps) {
+    let alt = next();
+    let reason = `${problem}; ${how}`;
+    if (alt && checkPlan(alt, work)) {
+      alt = alt.withoutLocal;
+      reason += ', local warp dropped';
+    }
+    if (!alt || checkPlan(alt, work)) continue;
+    const stage: StageReport = { stage: 'fallback', applied: true, reason, ms: 0 };
+    return guardUnanchoredLocal({ ...alt, stages: [...alt.stages, stage] }, work);
+  }
+  return framePlan(work, `${problem}; kept the full frame`, plan.stages);
+}
+
+/**
  * Without a trusted page outline the local text-line warp has nothing to anchor it: on an
  * unrectified perspective photo it bends lines that converge but are straight. Below this ratio
  * of waviness after / before it is trusted anyway (a real curl or crumple it clearly fixed).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identityMap } from '../resample/bicubic.ts';
 import type { GeometryPlan, RgbImage } from '../types.ts';
-import { checkPlan, framePlan, guardUnanchoredLocal } from './frame-plan.ts';
+import { checkPlan, framePlan, guardUnanchoredLocal, safePlan } from './frame-plan.ts';
 import { outputSizing } from './sizing.ts';
 
 const work: RgbImage = { width: 400, height: 300, data: new Uint8Array(400 * 300 * 3) };
@@ -31,6 +31,53 @@ describe('checkPlan', () => {
     const plan = framePlan(work, 'geometry failed; kept the full frame');
     expect(plan.stages.at(-1)).toMatchObject({ stage: 'fallback', applied: true });
     expect([plan.map.outWidth, plan.map.outHeight]).toEqual([400, 300]);
+  });
+});
+
+describe('safePlan', () => {
+  /** A plan whose map is the frame, with a fold across its right half when `folded`. */
+  function plan(name: string, folded: boolean, withoutLocal?: GeometryPlan): GeometryPlan {
+    const p = planWith((x) => {
+      if (!folded) return;
+      const m = identityMap(400, 300, 16);
+      for (let k = 0; k < x.length; k++) if (m.x[k]! > 200) x[k] = 400 - m.x[k]!;
+    });
+    const stages = [{ stage: 'local', applied: true, reason: name, ms: 0 }];
+    return { ...p, stages, skewDeg: name.length, withoutLocal };
+  }
+  const fallback = (p: GeometryPlan) => p.stages.find((s) => s.stage === 'fallback')?.reason;
+
+  it('keeps a plan that passes its checks, and does not replan', () => {
+    let replans = 0;
+    const ok = plan('ok', false);
+    expect(safePlan(ok, work, () => (replans++, undefined))).toBe(ok);
+    expect(replans).toBe(0);
+  });
+
+  it('drops the local warp first when only the warp folds', () => {
+    const out = safePlan(plan('warped', true, plan('mild', false)), work, () => undefined);
+    expect(out.skewDeg).toBe('mild'.length);
+    expect(fallback(out)).toMatch(/folds over itself.*; local warp dropped$/);
+  });
+
+  it('replans with the corners on the page mask when the outline itself folds', () => {
+    const replanned = plan('replanned', false);
+    const out = safePlan(plan('warped', true, plan('mild', true)), work, () => replanned);
+    expect(out.skewDeg).toBe('replanned'.length);
+    expect(fallback(out)).toMatch(/page corners taken from the page mask$/);
+    // …and takes the replan's own milder step when its warp folds too.
+    const out2 = safePlan(plan('warped', true, plan('mild', true)), work, () =>
+      plan('replanned', true, plan('replanned mild', false)),
+    );
+    expect(out2.skewDeg).toBe('replanned mild'.length);
+    expect(fallback(out2)).toMatch(/page mask, local warp dropped$/);
+  });
+
+  it('keeps the full frame when every step back folds', () => {
+    const out = safePlan(plan('warped', true, plan('mild', true)), work, () => plan('r', true));
+    expect(out.outline).toBeNull();
+    expect(fallback(out)).toMatch(/kept the full frame$/);
+    expect([out.map.outWidth, out.map.outHeight]).toEqual([400, 300]);
   });
 });
 
