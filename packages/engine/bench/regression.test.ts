@@ -189,6 +189,22 @@ describe('engine quality regression', () => {
     expect(output.msSsim).toBeGreaterThan(0.74);
   });
 
+  it('keeps a crumpled brochure’s title above a photo whose edge the top side snapped onto', async () => {
+    // The photo's top edge is straighter than the crumpled page's own: the top side went onto it
+    // and the title and logo above were cut off (MS-SSIM 0.435). The photo reaching right into
+    // the rectified page's top edge now sends the outline to its check against the text.
+    const sample = await generateSample({
+      seed: 9003,
+      kind: 'brochure',
+      family: 'crumple',
+      width: 800,
+    });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    expect(globalStage(result)?.reason).toMatch(/outline grown past/);
+    const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
+    expect(output.msSsim).toBeGreaterThan(0.55);
+  });
+
   it('flattens a crumpled invoice whose outline folded, with its corners on the page', async () => {
     // Its crumpled corners bend in from the side lines, which meet far out on the desk: the
     // patch between them folded over itself, and the whole frame used to come back, desk and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from '../types.ts';
 import { sampleMap } from './backward-map.ts';
-import { planGeometry, textAtEdge } from './plan.ts';
+import { pictureAtEdge, planGeometry, textAtEdge } from './plan.ts';
 import { detectTextLines } from './text-lines.ts';
 import { drawScene, drawTextPage } from './test-images.ts';
 
@@ -103,5 +103,36 @@ describe('textAtEdge', () => {
     const lines = detectTextLines(cut);
     expect(Math.min(...lines.lines.map((l) => l.xs[0]!))).toBeGreaterThan(0.015 * 450);
     expect(textAtEdge(lines, cut)).toBe(true);
+  });
+});
+
+describe('pictureAtEdge', () => {
+  /** A 400 × 500 white page with dark blocks [x0, y0, x1, y1) on it. */
+  const page = (...blocks: Array<[number, number, number, number]>) => {
+    const data = new Float32Array(400 * 500).fill(240);
+    for (const [x0, y0, x1, y1] of blocks) {
+      for (let y = y0; y < y1; y++) data.fill(60, y * 400 + x0, y * 400 + x1);
+    }
+    return { width: 400, height: 500, data };
+  };
+
+  it('sees a side cut through a photo printed near the border', () => {
+    // The top side snapped onto the photo's own top edge: the photo starts at the page's edge.
+    expect(pictureAtEdge(page([40, 0, 360, 150]))).toBe('top');
+    expect(pictureAtEdge(page([250, 60, 400, 300]))).toBe('right');
+  });
+
+  it('ignores a margin, a sliver of background and text lines near the edge', () => {
+    expect(pictureAtEdge(page())).toBeNull();
+    // A loose side leaves a few pixels of dark desk.
+    expect(pictureAtEdge(page([0, 0, 400, 6]))).toBeNull();
+    // A photo a margin away from the edge, and lines of text 4 px tall, 3 px apart, at the top.
+    const lines = Array.from({ length: 6 }, (_, k): [number, number, number, number] => [
+      40,
+      2 + 7 * k,
+      360,
+      6 + 7 * k,
+    ]);
+    expect(pictureAtEdge(page([40, 30, 360, 150], ...lines))).toBeNull();
   });
 });

@@ -127,6 +127,59 @@ export function textAtEdge(t: TextLines, rect: { width: number; height: number }
 }
 
 /**
+ * Which side of the rectified page (`rect`, grey) runs through a picture or a dark block rather
+ * than a margin: over PICTURE_SHARE of its middle 80 %, the first PICTURE_DEPTH of the page in
+ * from it is darker than PICTURE_DARK of the paper's level all the way. A side snapped onto the
+ * straight edge of a photo printed near the page's border cuts off what lies beyond it (a title,
+ * a logo), while a sliver of background a loose side leaves is only a few pixels deep.
+ * Null when no side does.
+ */
+export function pictureAtEdge(rect: GrayImage): Side | null {
+  const { width: w, height: h, data } = rect;
+  // The paper's level: the 90th percentile of the grey levels (a histogram, not a sort).
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[Math.min(255, Math.max(0, data[i]! | 0))]!++;
+  let paper = 255;
+  for (let v = 0, seen = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= 0.9 * data.length) {
+      paper = v;
+      break;
+    }
+  }
+  const dark = PICTURE_DARK * paper;
+  const sides: Array<[Side, number, (t: number, d: number) => number]> = [
+    ['top', w, (t, d) => d * w + t],
+    ['bottom', w, (t, d) => (h - 1 - d) * w + t],
+    ['left', h, (t, d) => t * w + d],
+    ['right', h, (t, d) => t * w + (w - 1 - d)],
+  ];
+  for (const [side, along, at] of sides) {
+    const depth = Math.max(
+      2,
+      Math.round(PICTURE_DEPTH * (side === 'top' || side === 'bottom' ? h : w)),
+    );
+    const from = Math.floor(0.1 * along);
+    const to = Math.ceil(0.9 * along);
+    let cut = 0;
+    for (let t = from; t < to; t++) {
+      let d = 0;
+      while (d < depth && data[at(t, d)]! < dark) d++;
+      if (d === depth) cut++;
+    }
+    if (cut >= PICTURE_SHARE * (to - from)) return side;
+  }
+  return null;
+}
+
+/** `pictureAtEdge`: a picture cut by a side is dark over this share of the side… */
+const PICTURE_SHARE = 0.35;
+/** …for this share of the page in from it… */
+const PICTURE_DEPTH = 0.03;
+/** …darker than this share of the paper's level. */
+const PICTURE_DARK = 0.75;
+
+/**
  * How much the text lines jump and kink at the scale of words: the length-weighted RMS of the
  * second difference of their centrelines (px per sample). A smooth bend (curl, perspective left
  * over) barely counts; a word raised above its neighbours counts twice, at both its ends.
@@ -425,7 +478,13 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // An outline found by its edges alone may be a block of the page enclosed by its own rules
   // and text (a receipt's items between two rules): always checked against the text.
   const enclosed = String(det.details.feature ?? '').startsWith('edge enclosure');
-  if (globalApplied && outline && (enclosed || lines.lines.length < 8 || textAtEdge(lines, rect))) {
+  const picture = globalApplied ? pictureAtEdge(rect) : null;
+  if (picture) globalStage.details = { ...globalStage.details, pictureAtEdge: picture };
+  if (
+    globalApplied &&
+    outline &&
+    (enclosed || lines.lines.length < 8 || textAtEdge(lines, rect) || picture)
+  ) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(
