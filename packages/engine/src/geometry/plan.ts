@@ -177,7 +177,7 @@ const PICTURE_SHARE = 0.35;
 /** …for this share of the page in from it… */
 const PICTURE_DEPTH = 0.03;
 /** …darker than this share of the paper's level. */
-const PICTURE_DARK = 0.75;
+const PICTURE_DARK = 0.5;
 
 /**
  * How much the text lines jump and kink at the scale of words: the length-weighted RMS of the
