@@ -89,7 +89,10 @@ function isAbort(err: unknown, signal?: AbortSignal): boolean {
   );
 }
 
-/** Plans geometry with planGeometry, stepping back to a milder plan (`safePlan`) or the frame when it fails or looks wrong. */
+/**
+ * Plans geometry with planGeometry, stepping back to a milder plan (`safePlan`) or the frame when
+ * it fails or looks wrong.
+ */
 function planPage(
   work: RgbImage,
   signal: AbortSignal | undefined,
