@@ -5,6 +5,7 @@ import { downscaleRgbToPlanes, gaussianBlur, type Plane } from './filters.ts';
 import { growMask, nonPaperMask, type ClosedPage } from './paper-mask.ts';
 import { fillMasked } from './refill.ts';
 import { restoreSlivers } from './slivers.ts';
+import { percentile } from '../geometry/raster.ts';
 
 /** Paper background estimate at reduced scale. */
 export interface Background {
@@ -31,22 +32,6 @@ export interface BackgroundOptions {
   /** closing window as a fraction of the short side; default 1/120 (about the height of
    *  body text on a letter page, several times its stroke width) */
   windowFraction?: number;
-}
-
-/** q-quantile of values in 0..255 via a 1024-bin histogram (a sort is 10× slower here). */
-function percentile(values: Float32Array, q: number): number {
-  const bins = new Uint32Array(1024);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]! * 4;
-    bins[v <= 0 ? 0 : v >= 1023 ? 1023 : v | 0]!++;
-  }
-  let acc = 0;
-  const target = q * values.length;
-  for (let b = 0; b < 1024; b++) {
-    acc += bins[b]!;
-    if (acc > target) return b / 4;
-  }
-  return 255;
 }
 
 /** Block size of the grid the masked regions are refilled on: the fill is smooth anyway. */

@@ -25,7 +25,7 @@ import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
-import { toGray } from './raster.ts';
+import { percentile, toGray } from './raster.ts';
 
 export interface PlanOptions {
   signal?: AbortSignal;
@@ -136,18 +136,8 @@ export function textAtEdge(t: TextLines, rect: { width: number; height: number }
  */
 export function pictureAtEdge(rect: GrayImage): Side | null {
   const { width: w, height: h, data } = rect;
-  // The paper's level: the 90th percentile of the grey levels (a histogram, not a sort).
-  const hist = new Uint32Array(256);
-  for (let i = 0; i < data.length; i++) hist[Math.min(255, Math.max(0, data[i]! | 0))]!++;
-  let paper = 255;
-  for (let v = 0, seen = 0; v < 256; v++) {
-    seen += hist[v]!;
-    if (seen >= 0.9 * data.length) {
-      paper = v;
-      break;
-    }
-  }
-  const dark = PICTURE_DARK * paper;
+  // Against the paper's level: the 90th percentile of the grey levels.
+  const dark = PICTURE_DARK * percentile(data, 0.9);
   const sides: Array<[Side, number, (t: number, d: number) => number]> = [
     ['top', w, (t, d) => d * w + t],
     ['bottom', w, (t, d) => (h - 1 - d) * w + t],
@@ -478,13 +468,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // An outline found by its edges alone may be a block of the page enclosed by its own rules
   // and text (a receipt's items between two rules): always checked against the text.
   const enclosed = String(det.details.feature ?? '').startsWith('edge enclosure');
-  const picture = globalApplied ? pictureAtEdge(rect) : null;
+  const textCheck = enclosed || lines.lines.length < 8 || textAtEdge(lines, rect);
+  // The pixel scan only when the text alone does not already call for the check.
+  const picture = globalApplied && outline && !textCheck ? pictureAtEdge(rect) : null;
   if (picture) globalStage.details = { ...globalStage.details, pictureAtEdge: picture };
-  if (
-    globalApplied &&
-    outline &&
-    (enclosed || lines.lines.length < 8 || textAtEdge(lines, rect) || picture)
-  ) {
+  if (globalApplied && outline && (textCheck || picture)) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(

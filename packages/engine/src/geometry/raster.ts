@@ -315,3 +315,19 @@ function clippedMean(
   const s = ii[bot + x1]! - ii[top + x1]! - ii[bot + x0]! + ii[top + x0]!;
   return s / (rows * (x1 - x0));
 }
+
+/** q-quantile of values in 0..255 via a 1024-bin histogram (a sort is 10× slower here). */
+export function percentile(values: Float32Array, q: number): number {
+  const bins = new Uint32Array(1024);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]! * 4;
+    bins[v <= 0 ? 0 : v >= 1023 ? 1023 : v | 0]!++;
+  }
+  let acc = 0;
+  const target = q * values.length;
+  for (let b = 0; b < 1024; b++) {
+    acc += bins[b]!;
+    if (acc > target) return b / 4;
+  }
+  return 255;
+}
