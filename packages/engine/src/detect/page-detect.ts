@@ -474,15 +474,13 @@ export function detectPage(
     return r;
   }
   if (opts.straightEdges) {
-    const faint = withFaintEdges(edges, FAINT_EDGE);
-    const quad = straightEdgeQuad(faint);
-    if (!quad) return { outline: null, reason: 'no four straight page edges found', details: {} };
-    const r = detectFromMask(f, quadMask(quad.corners, f.width, f.height), faint);
-    r.details.feature = 'straight edges';
-    // The trace wants more contrast across a side than a border fading into a light table
-    // has; the straight sides' own support vouches for the outline.
-    if (r.outline) r.outline.confidence = Math.max(r.outline.confidence, quad.support);
-    return r;
+    return (
+      straightEdgeOutline(f, edges) ?? {
+        outline: null,
+        reason: 'no four straight page edges found',
+        details: {},
+      }
+    );
   }
   const paperMask = pageMask(f);
   let faint: Uint8Array | null = null;
@@ -534,8 +532,52 @@ export function detectPage(
     if (!best || preferCandidate(r, best)) best = r;
     if (!fallback) found = best;
   }
+  if (
+    best?.outline &&
+    Number(best.details.fill ?? 0) > LEAKY_FILL &&
+    best.outline.confidence < 0.95
+  ) {
+    // The mask spills well past its own quadrilateral: it ran on into a table as light as the
+    // paper (past a faint border, up to a cast shadow's edge), and its sides follow whatever
+    // stopped it. A quadrilateral of four straight edges inside it, covering most of it, is the
+    // page's border (a box printed on the page covers less; the text check sees to the rest).
+    const r = straightEdgeOutline(f, edges);
+    const inner = r?.outline;
+    if (
+      inner &&
+      inner.confidence >= ENCLOSING_CONFIDENCE &&
+      Number(r.details.areaFrac) >= LEAK_INNER_AREA * Number(best.details.areaFrac) &&
+      quadEncloses(best.outline.corners, inner.corners, 1, LEAK_SLACK) &&
+      // The same corners: the mask leaked, but its sides were snapped onto the page's edges.
+      !sameOutline(r, best, Math.hypot(f.width, f.height) / f.scale)
+    ) {
+      r.details.feature = 'edge enclosure, straight sides inside a leaking mask';
+      r.details.leakyFill = best.details.fill;
+      best = r;
+    }
+  }
   return best!;
 }
+
+/** The page as four straight edges (`straightEdgeQuad`), traced and scored; null when none. */
+function straightEdgeOutline(f: PaperFeatures, edges: EdgeMap): DetectResult | null {
+  const faint = withFaintEdges(edges, FAINT_EDGE);
+  const quad = straightEdgeQuad(faint);
+  if (!quad) return null;
+  const r = detectFromMask(f, quadMask(quad.corners, f.width, f.height), faint);
+  r.details.feature = 'straight edges';
+  // The trace wants more contrast across a side than a border fading into a light table
+  // has; the straight sides' own support vouches for the outline.
+  if (r.outline) r.outline.confidence = Math.max(r.outline.confidence, quad.support);
+  return r;
+}
+
+/** A best mask this much larger than its quadrilateral leaked past the page's border. */
+const LEAKY_FILL = 1.08;
+/** The straight-sided page inside a leaking mask covers at least this share of it… */
+const LEAK_INNER_AREA = 0.5;
+/** …and lies inside its quadrilateral to within this share of the quadrilateral's size. */
+const LEAK_SLACK = 0.05;
 
 /** Gradient down to which edges continuing the edge map's own count as walls of the enclosure. */
 const FAINT_EDGE = 1.5;

@@ -32,7 +32,9 @@ function quantile(values: number[], q: number): number {
  * the step from a line to the one below it. Paper does not stretch, and a crease or a tilt only
  * foreshortens it, so the parts facing the camera show the true scale both ways, and a page
  * squashed by a wrong aspect ratio reads its error here (a crumpled page's corners move without
- * any perspective, which the corner-based estimate takes for a strong tilt). `lines` were found
+ * any perspective, which the corner-based estimate takes for a strong tilt). Rules (table rules,
+ * underlines, box edges) count as lines: they lie on the paper like text, and a form's few
+ * words alone are too few to measure (a crumpled form came out a third too tall). `lines` were found
  * on the page `map` produces, at `scale` (analysis px per output px). Null with too little text.
  * @example const t = textAspectFactor(plan.map, local.lines, scale); // t.factor ≈ 1.3: too flat
  */
@@ -41,7 +43,7 @@ export function textAspectFactor(
   tl: TextLines,
   scale: number,
 ): { factor: number; along: number; across: number } | null {
-  const lines = tl.lines.filter((l) => !l.rule && l.xs.length >= 2);
+  const lines = tl.lines.filter((l) => l.xs.length >= 2);
   const at = (x: number, y: number) => sampleMap(map, x / scale, y / scale);
   const along: number[] = [];
   for (const l of lines) {
