@@ -114,6 +114,28 @@ describe('growOutlineToText', () => {
     expect(depth(grown.corners[2])).toBeCloseTo(380, 6);
   });
 
+  it('leaves past the text a margin like the one the text keeps from the neighbouring sides', () => {
+    // Text 30 px in from the left side and 40 px from the right; the top side ran along a rule
+    // below the first line. The top goes 30 px above that line, not just the 10 px asked.
+    const cut = box(50, 100, 350, 450);
+    const inside = [
+      { x: 80, y: 200 },
+      { x: 310, y: 300 },
+    ];
+    const above = [
+      { x: 100, y: 80 },
+      { x: 300, y: 80 },
+    ];
+    const grown = growOutlineToText(cut, above, 10, 400, 480, inside)!;
+    for (const p of grown.top) expect(p.y).toBeCloseTo(50, 6);
+    // The margin stays within a tenth of the neighbouring sides' length (35 px here).
+    const far = [{ x: 52, y: 200 }, ...inside.slice(1)];
+    const wide = growOutlineToText(cut, above, 10, 400, 480, [{ x: 200, y: 300 }])!;
+    for (const p of wide.top) expect(p.y).toBeCloseTo(80 - 35, 6);
+    const narrow = growOutlineToText(cut, above, 10, 400, 480, far)!;
+    for (const p of narrow.top) expect(p.y).toBeCloseTo(70, 6);
+  });
+
   it('leaves the outline alone when the text outside is not beyond one side, or off the image', () => {
     const pts = [
       { x: 200, y: -5 },

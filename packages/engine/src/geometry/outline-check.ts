@@ -9,6 +9,8 @@ const MAX_OUTSIDE = 0.25;
 /** A neighbouring side runs on along its own line to a moved side when it meets it at over
  *  this cosine (about 45° from parallel); at a shallower angle it stretches instead. */
 const MIN_EXTEND_COS = 0.7;
+/** A side moved past text keeps a margin beyond it of at most this share of its neighbours' length. */
+const MAX_GROWN_MARGIN = 0.1;
 /** The rectified page must keep at least this share of the line length seen in the photo. */
 const MIN_KEPT = 0.45;
 
@@ -18,6 +20,8 @@ export interface OutlineCheck {
   details: Record<string, number>;
   /** samples of text lines well outside the outline, in photo pixels */
   outside: Point[];
+  /** samples of text lines inside the outline, in photo pixels */
+  inside: Point[];
   /** character height in photo pixels */
   charHeight: number;
   /** the photo's own text lines (`frameText`), for a further check of the same photo */
@@ -99,6 +103,7 @@ export function checkOutlineAgainstText(
   let total = 0;
   let outside = 0;
   const outsidePoints: Point[] = [];
+  const insidePoints: Point[] = [];
   // Text only (rules include shadows and edges of the table the page lies on), and only well
   // outside the outline: a curled border may pass just over the ends of lines.
   const textLines = frame.lines.filter((l) => !l.rule);
@@ -110,7 +115,9 @@ export function checkOutlineAgainstText(
     for (let k = 0; k < n; k++) {
       const x = l.xs[k]! / fs;
       const y = l.ys[k]! / fs;
-      if (!inside(poly, x, y) && distance2(poly, x, y) > margin2) {
+      const within = inside(poly, x, y);
+      if (within) insidePoints.push({ x, y });
+      if (!within && distance2(poly, x, y) > margin2) {
         // Grain or weave in a coloured table beyond the page reads as lines of text too.
         if (!onPaper(x, y)) {
           off++;
@@ -134,6 +141,7 @@ export function checkOutlineAgainstText(
   const found = {
     details,
     outside: outsidePoints,
+    inside: insidePoints,
     charHeight: frame.charHeight / fs,
     frame,
   };
@@ -159,8 +167,11 @@ type Side = 'top' | 'right' | 'bottom' | 'left';
  * taken for the page's end): the side's line is shifted along its outward normal until every
  * outside point is `margin` px inside, the two neighbouring sides run on along their own lines
  * to it, and the side becomes the straight line between them (its trace followed a shadow or a
- * fold, so its wiggles are not the edge's). Returns null unless at least 80 % of the points lie
- * beyond one side, or when the grown outline leaves the image.
+ * fold, so its wiggles are not the edge's). With `inside` (the text inside the outline), the
+ * margin left past the text is at least the narrower of the margins the text keeps from the two
+ * neighbouring sides, up to MAX_GROWN_MARGIN of their length: a page's margins are much alike
+ * all round, and the side's true place is unknown. Returns null unless at least 80 % of the
+ * points lie beyond one side, or when the grown outline leaves the image.
  * @example const grown = growOutlineToText(outline, check.outside, 2 * check.charHeight, w, h);
  */
 export function growOutlineToText(
@@ -169,6 +180,7 @@ export function growOutlineToText(
   margin: number,
   width: number,
   height: number,
+  inside: Point[] = [],
 ): PageOutline | null {
   if (points.length === 0) return null;
   const [tl, tr, br, bl] = outline.corners;
@@ -208,7 +220,17 @@ export function growOutlineToText(
   if (counts[side] < 0.8 * points.length || outline.clipped[side]) return null;
   let reach = 0;
   for (const p of points) reach = Math.max(reach, beyond(side, p));
-  const shift = reach + margin;
+  const [n1, n2]: [Side, Side] =
+    side === 'top' || side === 'bottom' ? ['left', 'right'] : ['top', 'bottom'];
+  // The text's margin from each neighbouring side (how far in its nearest sample lies).
+  const kept = (n: Side): number => {
+    let m = Infinity;
+    for (const p of inside) m = Math.min(m, -beyond(n, p));
+    const [a, b] = [outline[n][0]!, outline[n][outline[n].length - 1]!];
+    return Math.min(m, MAX_GROWN_MARGIN * Math.hypot(b.x - a.x, b.y - a.y));
+  };
+  const room = inside.length > 0 ? Math.min(kept(n1), kept(n2)) : 0;
+  const shift = reach + Math.max(margin, room);
   const { nx, ny } = sides[side];
   const move = (p: Point, f: number): Point => ({
     x: p.x + f * shift * nx,
@@ -244,8 +266,6 @@ export function growOutlineToText(
     });
   // The neighbours run from their first corner to their second: the top and the left start at
   // the top-left corner, so the bottom or the right side moves their last point.
-  const [n1, n2]: [Side, Side] =
-    side === 'top' || side === 'bottom' ? ['left', 'right'] : ['top', 'bottom'];
   const atEnd = side === 'bottom' || side === 'right';
   const e1 = extend(outline[n1], atEnd);
   const e2 = extend(outline[n2], atEnd);

@@ -21,7 +21,7 @@ import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
 import { sideJaggedness } from './coons.ts';
-import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
+import { checkOutlineAgainstText, growOutlineToText, type OutlineCheck } from './outline-check.ts';
 import { refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
@@ -303,6 +303,46 @@ function secondOutline(
 }
 
 /**
+ * `outline` with the one side that text lies beyond (`check.outside`) moved out past it
+ * (`growOutlineToText`), with its map, analysis and check: null unless the grown outline passes
+ * the check, leaves under half as much text outside, and loses no text lines (`lineCount` were
+ * found by `outline`).
+ */
+function grownPastText(
+  work: RgbImage,
+  gray: GrayImage,
+  outline: PageOutline,
+  check: OutlineCheck,
+  lineCount: number,
+  onPaper: (x: number, y: number) => boolean,
+) {
+  const grown = growOutlineToText(
+    outline,
+    check.outside,
+    2 * check.charHeight,
+    work.width,
+    work.height,
+    check.inside,
+  );
+  const global = grown && globalMap(grown, work.width, work.height, STEP);
+  if (!grown || !global) return null;
+  const second = analyse(gray, global.map);
+  const check2 = checkOutlineAgainstText(
+    gray,
+    grown,
+    counted(second.rect),
+    second.scale,
+    check.frame,
+    onPaper,
+  );
+  const ok =
+    !check2.problem &&
+    check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
+    second.lines.lines.length >= lineCount;
+  return ok ? { outline: grown, global, ...second, check: check2 } : null;
+}
+
+/**
  * The global map over smoothed sides, when a side is jagged (traced along a page stack or a
  * ragged shadow: the Coons patch would carry its zigzag into the lines near it, whose words then
  * jump and lean). A curl or a fold can have real detail at that scale, so the smoothed map is
@@ -497,41 +537,13 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     } else if (check.details.outsideShare! > MIN_OUTSIDE) {
       // A little text beyond one side (a shadowed panel behind a fold taken for the page's
       // end): move that side out past it, so nothing printed is cut off.
-      const grown = growOutlineToText(
-        outline,
-        check.outside,
-        2 * check.charHeight,
-        work.width,
-        work.height,
-      );
-      const g = grown && globalMap(grown, work.width, work.height, STEP);
-      if (grown && g) {
-        const second = analyse(gray, g.map);
-        const check2 = checkOutlineAgainstText(
-          gray,
-          grown,
-          counted(second.rect),
-          second.scale,
-          frame,
-          onPaper,
-        );
-        if (
-          !check2.problem &&
-          check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-          second.lines.lines.length >= lines.lines.length
-        ) {
-          outline = grown;
-          map = g.map;
-          aspect = g.aspect;
-          paper = g.paper;
-          ({ scale, rect, lines } = second);
-          globalStage.reason = `${globalStage.reason} (outline grown past ${Math.round(100 * check.details.outsideShare!)}% of the text beyond its edge)`;
-          globalStage.details = {
-            ...g.details,
-            ...check2.details,
-            grown: true,
-          };
-        }
+      const grown = grownPastText(work, gray, outline, check, lines.lines.length, onPaper);
+      if (grown) {
+        outline = grown.outline;
+        ({ map, aspect, paper } = grown.global);
+        ({ scale, rect, lines } = grown);
+        globalStage.reason = `${globalStage.reason} (outline grown past ${Math.round(100 * check.details.outsideShare!)}% of the text beyond its edge)`;
+        globalStage.details = { ...grown.global.details, ...grown.check.details, grown: true };
       }
     }
   }
@@ -576,7 +588,22 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
     ] as const) {
-      const second = secondOutline(work, gray, onPaper, frame, opts);
+      let second = secondOutline(work, gray, onPaper, frame, opts);
+      let grew = '';
+      if (second?.check.problem && second.check.details.outsideShare! > MIN_OUTSIDE) {
+        // Its other sides may be right where one side runs along a rule or a box printed
+        // on the page (the straight edge nearest a curled border): the text beyond it shows.
+        const outside = second.check.details.outsideShare!;
+        second = grownPastText(
+          work,
+          gray,
+          second.outline,
+          second.check,
+          second.lines.lines.length,
+          onPaper,
+        );
+        if (second) grew = `, grown past ${Math.round(100 * outside)}% of the text beyond its edge`;
+      }
       if (!second || second.check.problem) continue;
       outline = second.outline;
       ({ map, aspect, paper } = second.global);
@@ -584,7 +611,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       globalApplied = true;
       globalStage.applied = true;
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
-      globalStage.reason = `perspective and edge curl removed (page found by ${how}; first outline rejected: ${first})`;
+      globalStage.reason = `perspective and edge curl removed (page found by ${how}${grew}; first outline rejected: ${first})`;
       globalStage.details = {
         ...second.global.details,
         ...second.check.details,
