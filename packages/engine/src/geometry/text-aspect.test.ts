@@ -36,6 +36,29 @@ describe('textAspectFactor', () => {
     expect(textAspectFactor(map, { ...half, charHeight: 6 }, 0.5)!.factor).toBeCloseTo(1.3, 2);
   });
 
+  it('measures rules too when the words alone are too few, and only then', () => {
+    const map = mapFromFunction(600, 500, 8, (x, y) => [0.5 * x + 10, 0.65 * y + 5]);
+    // One line of words and a table of eight rules: the words alone give nothing across.
+    const table = lines(9, 30);
+    table.lines.slice(1).forEach((l) => (l.rule = true));
+    expect(textAspectFactor(map, table, 1)!.factor).toBeCloseTo(1.3, 2);
+    // Enough words: rules that disagree (drawn on a part of the page seen at another scale
+    // across) do not count.
+    const both = lines(12, 30);
+    const rules = lines(6, 30).lines.map((l) => ({
+      ...l,
+      ys: l.ys.map((y) => y + 400),
+      rule: true,
+    }));
+    const squeezed = mapFromFunction(600, 800, 8, (x, y) => [
+      0.5 * x,
+      y < 390 ? 0.65 * y : 250 + 2 * (y - 390),
+    ]);
+    expect(
+      textAspectFactor(squeezed, { ...both, lines: [...both.lines, ...rules] }, 1)!.factor,
+    ).toBeCloseTo(1.3, 2);
+  });
+
   it('is null with too little text', () => {
     const map = mapFromFunction(600, 500, 8, (x, y) => [x, y]);
     expect(textAspectFactor(map, lines(1, 30), 1)).toBeNull();

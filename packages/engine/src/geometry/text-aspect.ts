@@ -1,6 +1,6 @@
 import type { BackwardMap } from '../types.ts';
 import { mapFromFunction, sampleMap } from './backward-map.ts';
-import type { TextLines } from './text-lines.ts';
+import type { TextLine, TextLines } from './text-lines.ts';
 
 /** Fewest samples along lines, and across them, the estimate needs. */
 const MIN_ALONG = 40;
@@ -32,9 +32,11 @@ function quantile(values: number[], q: number): number {
  * the step from a line to the one below it. Paper does not stretch, and a crease or a tilt only
  * foreshortens it, so the parts facing the camera show the true scale both ways, and a page
  * squashed by a wrong aspect ratio reads its error here (a crumpled page's corners move without
- * any perspective, which the corner-based estimate takes for a strong tilt). Rules (table rules,
- * underlines, box edges) count as lines: they lie on the paper like text, and a form's few
- * words alone are too few to measure (a crumpled form came out a third too tall). `lines` were found
+ * any perspective, which the corner-based estimate takes for a strong tilt). When the words
+ * alone give too few measurements, rules (table rules, underlines, box edges) count as lines
+ * too: they lie on the paper like text (a crumpled form's few words were too few, and it came
+ * out a third too tall); where the words suffice they decide alone, as a brochure's rules read
+ * its crumpled page as less tall than it is. `lines` were found
  * on the page `map` produces, at `scale` (analysis px per output px). Null with too little text.
  * @example const t = textAspectFactor(plan.map, local.lines, scale); // t.factor ≈ 1.3: too flat
  */
@@ -43,7 +45,34 @@ export function textAspectFactor(
   tl: TextLines,
   scale: number,
 ): { factor: number; along: number; across: number } | null {
-  const lines = tl.lines.filter((l) => l.xs.length >= 2);
+  const usable = tl.lines.filter((l) => l.xs.length >= 2);
+  const enough = (m: Scales): boolean =>
+    m.along.length >= MIN_ALONG && m.across.length >= MIN_ACROSS;
+  let m = localScales(
+    map,
+    usable.filter((l) => !l.rule),
+    tl.charHeight,
+    scale,
+  );
+  if (!enough(m)) m = localScales(map, usable, tl.charHeight, scale);
+  if (!enough(m)) return null;
+  const a = quantile(m.along, QUANTILE);
+  const c = quantile(m.across, QUANTILE);
+  return a > 0 ? { factor: c / a, along: a, across: c } : null;
+}
+
+interface Scales {
+  along: number[];
+  across: number[];
+}
+
+/** The photo's local scales along `lines` and across from each to the next below (see above). */
+function localScales(
+  map: BackwardMap,
+  lines: TextLine[],
+  charHeight: number,
+  scale: number,
+): Scales {
   const at = (x: number, y: number) => sampleMap(map, x / scale, y / scale);
   const along: number[] = [];
   for (const l of lines) {
@@ -56,8 +85,8 @@ export function textAspectFactor(
     }
   }
   const across: number[] = [];
-  const reach = 4 * tl.charHeight;
-  const near = 0.5 * tl.charHeight;
+  const reach = 4 * charHeight;
+  const near = 0.5 * charHeight;
   const top = lines.map((l) => Math.min(...l.ys));
   const bottom = lines.map((l) => Math.max(...l.ys));
   lines.forEach((a, ia) => {
@@ -86,10 +115,7 @@ export function textAspectFactor(
       across.push(Math.hypot(q[0] - p[0], q[1] - p[1]) / gap);
     }
   });
-  if (along.length < MIN_ALONG || across.length < MIN_ACROSS) return null;
-  const a = quantile(along, QUANTILE);
-  const c = quantile(across, QUANTILE);
-  return a > 0 ? { factor: c / a, along: a, across: c } : null;
+  return { along, across };
 }
 
 /**
