@@ -7,6 +7,7 @@ import {
   generateSample,
   type DistortionFamily,
   type PageKind,
+  type SampleOptions,
 } from '../synth/index.ts';
 import { docunetScore } from './metrics/index.ts';
 
@@ -22,6 +23,19 @@ const CASES: Array<{ seed: number; kind: PageKind; family: DistortionFamily }> =
   // the form's upper half outside; the neutral-colour retry must find the whole page.
   { seed: 1021, kind: 'form', family: 'curl' },
 ];
+
+/**
+ * A synthetic sample restored to PNG: the result, the restored image, and MS-SSIM against the
+ * ground truth of the photo (`input()`) and of the restoration (`output()`).
+ */
+async function restoreSample(options: SampleOptions) {
+  const sample = await generateSample(options);
+  const result = await restore(await encodePng(sample.photo), { format: 'png' });
+  const out = await decodeRgb(result.file);
+  const score = async (img: RgbImage) =>
+    (await docunetScore(img, sample.flat, { ld: false })).msSsim;
+  return { sample, result, out, input: () => score(sample.photo), output: () => score(out) };
+}
 
 /** The report of a restore's global (outline) stage. */
 function globalStage(result: Awaited<ReturnType<typeof restore>>) {
@@ -193,56 +207,54 @@ describe('engine quality regression', () => {
     // The photo's top edge is straighter than the crumpled page's own: the top side went onto it
     // and the title and logo above were cut off (MS-SSIM 0.435). The photo reaching right into
     // the rectified page's top edge now sends the outline to its check against the text.
-    const sample = await generateSample({
+    const { result, output } = await restoreSample({
       seed: 9003,
       kind: 'brochure',
       family: 'crumple',
       width: 800,
     });
-    const result = await restore(await encodePng(sample.photo), { format: 'png' });
     expect(globalStage(result)?.reason).toMatch(/outline grown past/);
-    const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
-    expect(output.msSsim).toBeGreaterThan(0.55);
+    expect(await output()).toBeGreaterThan(0.55);
   });
 
   it('flattens a crumpled invoice whose outline folded, with its corners on the page', async () => {
     // Its crumpled corners bend in from the side lines, which meet far out on the desk: the
     // patch between them folded over itself, and the whole frame used to come back, desk and
     // creases and all (MS-SSIM 0.39 at 1240 px; 0.704 now, 0.322 for the photo at this size).
-    const sample = await generateSample({
+    const { result, input, output } = await restoreSample({
       seed: 7013,
       kind: 'invoice',
       family: 'crumple',
       width: 800,
     });
-    const result = await restore(await encodePng(sample.photo), { format: 'png' });
     const fallback = result.report.pages[0]!.stages.find((s) => s.stage === 'fallback');
     expect(fallback?.reason).toMatch(/folds over itself.*page corners taken from the page mask/);
-    const input = await docunetScore(sample.photo, sample.flat, { ld: false });
-    const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
-    expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.25);
+    expect(await output()).toBeGreaterThan((await input()) + 0.25);
   });
 
   it('finds a page by its four straight edges where its mask ran on into a lit table', async () => {
     // A cream page on a table as light as itself, with a cast shadow beside it: every colour
     // mask ran on over the lit table up to the shadow's edge, and the page came back skewed and
     // shrunk in a frame of table (MS-SSIM 0.402 against 0.512 for the photo).
-    const sample = await generateSample({ seed: 8030, kind: 'paper', family: 'perspective' });
-    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    const { result, input, output } = await restoreSample({
+      seed: 8030,
+      kind: 'paper',
+      family: 'perspective',
+    });
     const detect = result.report.pages[0]!.stages.find((s) => s.stage === 'detect');
     expect(detect?.details?.feature).toMatch(/straight sides inside a leaking mask/);
-    const input = await docunetScore(sample.photo, sample.flat, { ld: false });
-    const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
-    expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.05);
+    expect(await output()).toBeGreaterThan((await input()) + 0.05);
   });
 
   it('gives a crumpled form its aspect ratio from its table rules', async () => {
     // Its crumpled corners read as a strong tilt, which made the page a third too tall; its
     // few words alone are too few to measure the text's own scale, its table rules are not.
-    const sample = await generateSample({ seed: 2023, kind: 'form', family: 'crumple' });
-    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    const { sample, result, out } = await restoreSample({
+      seed: 2023,
+      kind: 'form',
+      family: 'crumple',
+    });
     expect(globalStage(result)?.reason).toMatch(/aspect ratio from the text/);
-    const out = await decodeRgb(result.file);
     const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
     expect(Math.abs(Math.log(aspect))).toBeLessThan(0.03);
   });
@@ -252,11 +264,12 @@ describe('engine quality regression', () => {
     // nearest its curled top are its table's top rule. Grown past the text beyond that rule,
     // with a margin like the one the text keeps from the sides, the outline is the page (the
     // whole frame came back before: MS-SSIM 0.510 against 0.515 for the photo).
-    const sample = await generateSample({ seed: 7051, kind: 'form', family: 'curl' });
-    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    const { result, input, output } = await restoreSample({
+      seed: 7051,
+      kind: 'form',
+      family: 'curl',
+    });
     expect(globalStage(result)?.reason).toMatch(/four straight edges, grown past/);
-    const input = await docunetScore(sample.photo, sample.flat, { ld: false });
-    const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
-    expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.05);
+    expect(await output()).toBeGreaterThan((await input()) + 0.05);
   });
 });

@@ -513,7 +513,7 @@ export function detectPage(
   for (const [name, make, fallback] of masks) {
     if (
       best?.outline &&
-      best.outline.confidence >= 0.95 &&
+      best.outline.confidence >= SURE &&
       Number(best.details.fill ?? 0) >= MIN_FILL &&
       Number(best.details.areaFrac ?? 0) >= SMALL_PAGE
     ) {
@@ -535,7 +535,7 @@ export function detectPage(
   if (
     best?.outline &&
     Number(best.details.fill ?? 0) > LEAKY_FILL &&
-    best.outline.confidence < 0.95
+    best.outline.confidence < SURE
   ) {
     // The mask spills well past its own quadrilateral: it ran on into a table as light as the
     // paper (past a faint border, up to a cast shadow's edge), and its sides follow whatever
@@ -572,6 +572,8 @@ function straightEdgeOutline(f: PaperFeatures, edges: EdgeMap): DetectResult | n
   return r;
 }
 
+/** An outline this confident that fills its quadrilateral needs no other candidate. */
+const SURE = 0.95;
 /** A best mask this much larger than its quadrilateral leaked past the page's border. */
 const LEAKY_FILL = 1.08;
 /** The straight-sided page inside a leaking mask covers at least this share of it… */
@@ -641,8 +643,9 @@ function detectFromMask(
   const hull = convexHull(boundary);
   const rough = orderCorners(maxAreaQuad(hull));
   const diag = Math.hypot(w, h);
-  const fromMask = refineQuad(rough, boundary, diag).corners;
-  const corners = cornersOnMask ? rough : snapToEdges(fromMask, edges, f, diag, mask);
+  const corners = cornersOnMask
+    ? rough
+    : snapToEdges(refineQuad(rough, boundary, diag).corners, edges, f, diag, mask);
   if (!isConvex(corners) || quadArea(corners) < 0.03 * w * h) {
     return {
       outline: null,
