@@ -14,6 +14,8 @@ export interface DocumentDto {
   format: DocumentFormat;
   result_name: string | null;
   created_at: string;
+  /** Changes whenever the document does (a turn included): previews are cached per value. */
+  updated_at: string;
   completed_at: string | null;
   expires_at: string | null;
   has_preview: { before: boolean; after: boolean };
@@ -32,6 +34,7 @@ export function toDocumentDto(row: DocumentRow): DocumentDto {
     format: row.format,
     result_name: row.result_name,
     created_at: row.created_at,
+    updated_at: row.updated_at,
     completed_at: row.completed_at,
     expires_at: row.expires_at,
     has_preview: { before: row.preview_before !== null, after: row.preview_after !== null },

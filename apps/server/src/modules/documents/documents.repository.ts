@@ -83,6 +83,29 @@ export class DocumentRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Sets the patch only while the finished, retained, not yet downloaded document still points
+   * at these files (compare and set: of two rotations at once, one applies and the other
+   * starts again from the newer files).
+   */
+  async updateIfFiles(
+    id: string,
+    files: { result_file: string; preview_after: string | null },
+    patch: DocumentPatch,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('documents')
+      .set(patch)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .where('downloaded_at', 'is', null)
+      .where('status', '=', 'done')
+      .where('result_file', '=', files.result_file)
+      .where('preview_after', files.preview_after === null ? 'is' : '=', files.preview_after)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** Claims the first complete download of a result: only one caller gets true. */
   async markDownloaded(id: string, at: string): Promise<boolean> {
     const result = await this.db

@@ -16,6 +16,7 @@ import {
 import type { Download, ReadDeps } from './documents.service.ts';
 import { contentDisposition } from './file-names.ts';
 import { multipartParts } from './multipart-parts.ts';
+import { rotateDocument } from './rotate-document.ts';
 import { uploadDocuments } from './upload-documents.ts';
 import type { UploadDeps } from './upload-documents.ts';
 
@@ -28,6 +29,11 @@ export interface DocumentRouteDeps {
 
 const idParams = z.object({ id: z.uuid('Document not found.') });
 const previewQuery = z.object({ side: z.enum(['before', 'after']).default('after') });
+const rotateBody = z.object({
+  degrees: z.union([z.literal(90), z.literal(180), z.literal(270)], {
+    error: 'Turn by 90, 180 or 270 degrees (clockwise).',
+  }),
+});
 const zipBody = z.object({
   ids: z.array(z.string().max(100)).min(1, 'Select at least one document').max(100),
 });
@@ -95,6 +101,13 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: DocumentRoute
     const userId = await requireCaller(request, deps.keys);
     const { id } = parseId(request.params);
     return sendDownload(reply, await openDownload(deps.read, userId, id));
+  });
+
+  app.post('/api/documents/:id/rotate', async (request) => {
+    const userId = await requireCaller(request, deps.keys);
+    const { id } = parseId(request.params);
+    const { degrees } = rotateBody.parse(request.body ?? {});
+    return rotateDocument(deps.read, userId, id, degrees);
   });
 
   app.post('/api/documents/download', async (request, reply) => {
