@@ -131,6 +131,21 @@ describe('documents', () => {
     await screenshot(page, 'app-documents-done', 'en', 'phone');
     await page.setViewportSize({ width: 1366, height: 900 });
 
+    // Turn one a quarter turn to the right: its preview and its file come back on their side.
+    const contract = page.getByTestId('document-item').filter({ hasText: 'contract.jpg' });
+    const after = contract.getByRole('img', { name: 'After', exact: true });
+    const shown = () =>
+      after.evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth ? [img.naturalWidth, img.naturalHeight] : null,
+      );
+    await expect.poll(shown, { timeout: 10_000 }).not.toBeNull();
+    const [w, h] = (await shown()) as [number, number];
+    expect(h).toBeGreaterThan(w);
+    await contract
+      .getByRole('button', { name: 'Turn contract.jpg a quarter turn to the right' })
+      .click();
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([h, w]);
+
     // Download one.
     const first = page.waitForEvent('download');
     await page
@@ -141,6 +156,8 @@ describe('documents', () => {
     const one = await first;
     expect(one.suggestedFilename()).toBe('contract-restored.jpg');
     expect(await one.failure()).toBeNull();
+    const turned = await sharp(await one.path()).metadata();
+    expect(turned.width).toBeGreaterThan(turned.height!);
     await page.getByText('Download started!').first().waitFor();
     await page.getByText('Downloaded — deleted from our servers.').waitFor();
 

@@ -17,6 +17,7 @@ export type DocumentRecord = {
   format: OutputFormat;
   result_name: string | null;
   created_at: string;
+  updated_at?: string;
   completed_at: string | null;
   expires_at: string | null;
   has_preview?: { before: boolean; after: boolean };
@@ -36,6 +37,11 @@ export function useDocuments() {
 
 export function deleteDocument(id: string) {
   return api.delete(`/api/documents/${id}`);
+}
+
+/** Turns a restored document's result and preview clockwise by 90, 180 or 270 degrees. */
+export function rotateDocument(id: string, degrees: 90 | 180 | 270) {
+  return api.post<DocumentRecord>(`/api/documents/${id}/rotate`, { degrees });
 }
 
 /**
@@ -145,8 +151,10 @@ export async function downloadFile(
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export function previewUrl(id: string, side: 'before' | 'after') {
-  return `/api/documents/${id}/preview?side=${side}`;
+/** `version` (the document's updated_at) makes a turned preview a new URL for the cache. */
+export function previewUrl(id: string, side: 'before' | 'after', version?: string) {
+  const v = version ? `&v=${encodeURIComponent(version)}` : '';
+  return `/api/documents/${id}/preview?side=${side}${v}`;
 }
 
 function parseJson(text: string): unknown {

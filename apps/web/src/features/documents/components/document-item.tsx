@@ -1,4 +1,12 @@
-import { CircleAlert, CircleCheck, Download, FileText, Trash2 } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheck,
+  Download,
+  FileText,
+  RotateCcw,
+  RotateCw,
+  Trash2,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +24,8 @@ type Props = {
   compare?: boolean;
   onDownload?: () => void;
   onDelete?: () => void;
+  /** Turns the result clockwise (90) or counter-clockwise (270). */
+  onRotate?: (degrees: 90 | 270) => void;
 };
 
 /** One document: progress with its stage while processing, then the comparison and download. */
@@ -26,6 +36,7 @@ export function DocumentItem({
   compare = true,
   onDownload,
   onDelete,
+  onRotate,
 }: Props) {
   const { t } = useTranslation('documents');
   const now = useNow();
@@ -93,6 +104,30 @@ export function DocumentItem({
               {t('download')}
             </Button>
           )}
+          {doc.status === 'done' && onRotate && !downloaded && (
+            <>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onRotate(270)}
+                disabled={busy}
+                aria-label={t('rotateLeftNamed', { name: doc.original_name })}
+                title={t('rotateLeft')}
+              >
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onRotate(90)}
+                disabled={busy}
+                aria-label={t('rotateRightNamed', { name: doc.original_name })}
+                title={t('rotateRight')}
+              >
+                <RotateCw aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </>
+          )}
           {onDelete && !downloaded && (
             <Button
               size="sm"
@@ -111,14 +146,14 @@ export function DocumentItem({
           {doc.has_preview.before ? (
             <CompareSlider
               before={previewUrl(doc.id, 'before')}
-              after={previewUrl(doc.id, 'after')}
+              after={previewUrl(doc.id, 'after', doc.updated_at)}
               beforeLabel={t('compare.before')}
               afterLabel={t('compare.after')}
               sliderLabel={t('compare.slider', { name: doc.original_name })}
             />
           ) : (
             <img
-              src={previewUrl(doc.id, 'after')}
+              src={previewUrl(doc.id, 'after', doc.updated_at)}
               alt={t('compare.after')}
               className="mx-auto max-h-[60vh] rounded-xl border border-slate-200"
             />

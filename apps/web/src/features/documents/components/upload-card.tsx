@@ -17,6 +17,7 @@ import {
   documentsKey,
   downloadFile,
   followDocument,
+  rotateDocument,
   uploadDocuments,
 } from '../api/documents.ts';
 import type { DocumentRecord, OutputFormat, OutputMode } from '../api/documents.ts';
@@ -139,6 +140,18 @@ export function UploadCard() {
       toast({ title: downloadErrorText(t, err), variant: 'error' });
     } finally {
       setBusy((s) => new Set([...s].filter((id) => !ids.includes(id))));
+    }
+  }
+
+  async function rotate(doc: DocumentRecord, degrees: 90 | 270) {
+    setBusy((s) => new Set([...s, doc.id]));
+    try {
+      const turned = await rotateDocument(doc.id, degrees);
+      setBatch((all) => all.map((d) => (d.id === turned.id ? turned : d)));
+    } catch (err) {
+      toast({ title: uploadErrorText(t, err), variant: 'error' });
+    } finally {
+      setBusy((s) => new Set([...s].filter((id) => id !== doc.id)));
     }
   }
 
@@ -312,6 +325,7 @@ export function UploadCard() {
                 busy={busy.has(doc.id)}
                 onDownload={() => void download([doc])}
                 onDelete={() => void remove(doc)}
+                onRotate={(degrees) => void rotate(doc, degrees)}
               />
             ))}
           </ul>
