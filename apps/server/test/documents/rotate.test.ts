@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DocumentDto } from '../../src/modules/documents/document.dto.ts';
-import type { TestBrowser } from '../support/http-client.ts';
+import { TestBrowser } from '../support/http-client.ts';
 import { describeEachDialect } from '../support/test-app.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { asPng, crumpledPhoto } from './fixtures.ts';
@@ -102,6 +102,30 @@ describeEachDialect('turning a restored document', (dialect) => {
     expect((await rotate(doc, 180)).statusCode).toBe(200);
     const again = await PDFDocument.load(await resultBytes(doc));
     expect(again.getPages()[0]!.getRotation().angle).toBe(90);
+  });
+
+  it('a script with an API key turns its result, then downloads it', async () => {
+    const { secret } = (await owner.post('/api/api-keys', { name: 'turn script' })).json<{
+      secret: string;
+    }>();
+    const script = new TestBrowser(t.app, { headers: { authorization: `Bearer ${secret}` } });
+    const res = await upload(
+      script,
+      [{ field: 'file', filename: 'side.png', data: png }],
+      {},
+      '/uncrumple',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { output_file: file, document } = res.json<{
+      output_file: string;
+      document: DocumentDto;
+    }>();
+    const before = await pixels(await resultBytes(document));
+    expect((await rotate(document, 90, script)).statusCode).toBe(200);
+    const download = await script.get(`/download/${file}`);
+    expect(download.statusCode).toBe(200);
+    const after = await pixels(download.rawPayload);
+    expect([after.width, after.height]).toEqual([before.height, before.width]);
   });
 
   it('refuses other turns with a clear message', async () => {
