@@ -104,30 +104,6 @@ export function DocumentItem({
               {t('download')}
             </Button>
           )}
-          {doc.status === 'done' && onRotate && !downloaded && (
-            <>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onRotate(270)}
-                disabled={busy}
-                aria-label={t('rotateLeftNamed', { name: doc.original_name })}
-                title={t('rotateLeft')}
-              >
-                <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onRotate(90)}
-                disabled={busy}
-                aria-label={t('rotateRightNamed', { name: doc.original_name })}
-                title={t('rotateRight')}
-              >
-                <RotateCw aria-hidden="true" className="h-4 w-4" />
-              </Button>
-            </>
-          )}
           {onDelete && !downloaded && (
             <Button
               size="sm"
@@ -157,6 +133,30 @@ export function DocumentItem({
               alt={t('compare.after')}
               className="mx-auto max-h-[60vh] rounded-xl border border-slate-200"
             />
+          )}
+          {onRotate && (
+            <div className="mt-2 flex justify-center gap-2">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onRotate(270)}
+                disabled={busy}
+                aria-label={t('rotateLeftNamed', { name: doc.original_name })}
+                title={t('rotateLeft')}
+              >
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onRotate(90)}
+                disabled={busy}
+                aria-label={t('rotateRightNamed', { name: doc.original_name })}
+                title={t('rotateRight')}
+              >
+                <RotateCw aria-hidden="true" className="h-4 w-4" />
+              </Button>
+            </div>
           )}
         </div>
       )}
