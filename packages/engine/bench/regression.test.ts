@@ -173,11 +173,21 @@ describe('engine quality regression', () => {
   });
 
   it('leaves an upright crumpled form with a few lines ending alike upright', async () => {
-    // Seven text lines, five ending flush and three starting so, with a low ascender count:
-    // the flush-edge rule used to turn it upside down. Its full stops stand on the baseline.
+    // Seven or eight text lines, five or six ending flush, with a low ascender count: the
+    // flush-edge rule used to turn it upside down (and did again once the mesh reached the ends
+    // of each line's ink and one more line was found). Its lone dots stand on the baseline,
+    // 7 to 1, which on a page of so few lines keeps it upright.
     const form = await generateSample({ seed: 9043, kind: 'form', family: 'crumple' });
     const result = await restore(await encodePng(form.photo), { format: 'png' });
     expect(result.report.pages[0]!.rotation).toBe(0);
+  });
+
+  it('turns an invoice photographed upside down by its dots when few lines were counted', async () => {
+    // Its ascender count over three lines read 3 (upright) where it had read 0.25 before the
+    // mesh reached the ends of each line's ink, and it held back the dots: 16 hanging to 1.
+    const invoice = await generateSample({ seed: 9019, kind: 'invoice', family: 'curl' });
+    const photo = await restore(await encodePng(turned180(invoice.photo)), { format: 'png' });
+    expect(photo.report.pages[0]!.rotation).toBe(180);
   });
 
   it('turns a justified paper photographed upside down by its ascenders alone', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { identityMap, renderGray, sampleMap } from './backward-map.ts';
-import { joinRuleSegments, refineLocal, slantedLines } from './local-refine.ts';
+import { joinRuleSegments, refineLocal, slantedLines, toInkEnds } from './local-refine.ts';
 import { drawTextPage } from './test-images.ts';
 import { detectTextLines, lineWaviness, type TextLine } from './text-lines.ts';
 
@@ -129,5 +129,80 @@ describe('refineLocal', () => {
     });
     expect(report.applied).toBe(true);
     expect((report.details as { slanted: number }).slanted).toBe(1);
+  });
+});
+
+describe('toInkEnds', () => {
+  it('adds a sample at each end, on the straight-line fit of the samples near that end', () => {
+    // Level in the middle, rising 0.2 px per px over its last 40 px (a curled margin).
+    const l = line(60, 300, (x) => 200 - 0.2 * Math.max(0, x - 260), false);
+    const out = toInkEnds(l, 12, 10);
+    expect(out.xs.length).toBe(l.xs.length + 2);
+    expect(out.xs[0]).toBe(50);
+    expect(out.ys[0]).toBeCloseTo(200, 6);
+    expect(out.xs[out.xs.length - 1]).toBe(310);
+    // The fit over the last 36 px follows the rise: at 310, 200 − 0.2 · 50 less its lag.
+    expect(out.ys[out.ys.length - 1]!).toBeLessThan(191);
+    expect(out.ys[out.ys.length - 1]!).toBeGreaterThan(188);
+    expect(Array.from(out.ys.subarray(1, -1))).toEqual(Array.from(l.ys));
+  });
+});
+
+describe('refineLocal at the ends of lines', () => {
+  it("straightens a line's first letters where the page bends just inside its margin", () => {
+    // Every line bends up by 0.5 px per px over its first 38 px (text starts at x = 32).
+    const W = 400;
+    const H = 520;
+    const img = drawTextPage(W, H, (x, y) => [x, y + 0.5 * Math.max(0, 70 - x)]);
+    const { report, map } = refineLocal(img, identityMap(W, H, 8), {
+      top: false,
+      right: false,
+      bottom: false,
+      left: false,
+    });
+    expect(report.applied).toBe(true);
+    const out = renderGray(img, map);
+    // Ink-weighted mean height of the columns x0..x1 within rows y0..y1.
+    const centroid = (x0: number, x1: number, y0: number, y1: number): number => {
+      let s = 0;
+      let m = 0;
+      for (let y = Math.max(0, Math.round(y0)); y < Math.min(H, Math.round(y1)); y++) {
+        for (let x = x0; x < x1; x++) {
+          const v = 235 - out.data[y * W + x]!;
+          if (v > 40) {
+            s += v * y;
+            m += v;
+          }
+        }
+      }
+      return m ? s / m : Number.NaN;
+    };
+    // Each line's height in the middle of the page (peaks of its ink by row), then its first
+    // letter's.
+    const ink = Array.from({ length: H }, (_, y) => {
+      let s = 0;
+      for (let x = 150; x < 250; x++) s += Math.max(0, 195 - out.data[y * W + x]!);
+      return s;
+    });
+    const peak = Math.max(...ink);
+    const offsets: number[] = [];
+    for (let y = 2; y < H - 2; y++) {
+      const v = ink[y]!;
+      if (
+        v < 0.25 * peak ||
+        v < ink[y - 1]! ||
+        v <= ink[y + 1]! ||
+        v < ink[y - 2]! ||
+        v <= ink[y + 2]!
+      ) {
+        continue;
+      }
+      const mid = centroid(150, 250, y - 8, y + 8);
+      offsets.push(Math.abs(centroid(33, 38, mid - 10, mid + 10) - mid));
+    }
+    expect(offsets.length).toBeGreaterThan(15);
+    const mean = offsets.reduce((a, b) => a + b, 0) / offsets.length;
+    // 1.7 px when the mesh's rows stopped where the centreline samples start.
+    expect(mean).toBeLessThan(1.3);
   });
 });

@@ -3,6 +3,7 @@ import { composeMaps, renderGray, scaleOutput } from './backward-map.ts';
 import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
 import {
   alignedEnds,
+  centrelineWindow,
   detectTextLines,
   levelNeighbours,
   lineMoments,
@@ -204,10 +205,13 @@ function solvePass(
     b: j,
     weight: JOIN_WEIGHT,
   }));
+  // The mesh's text rows reach the ink's ends (the verticals and joins above use the samples).
+  const reach = centrelineWindow(tl.charHeight).half / a;
+  const inked = lines.map((l) => (l.rule ? l : toInkEnds(l, charHeight, reach)));
   let stiffness = 1;
   let mesh = null;
   for (let attempt = 0; attempt < 3; attempt++) {
-    mesh = solveMeshWarp(lines, global.outWidth, global.outHeight, {
+    mesh = solveMeshWarp(inked, global.outWidth, global.outHeight, {
       spacing,
       anchor,
       huber: Math.max(1, 0.2 * pitch),
@@ -371,4 +375,51 @@ export function joinRuleSegments(lines: TextLine[], charHeight: number): TextLin
     });
   }
   return out;
+}
+
+/**
+ * The line with one more sample at each end, where its first and last characters' ink ends:
+ * centreline samples start `reach` px (half a `centrelineWindow`) inside the ink, and the mesh
+ * left the first letter of a steeply tilted line out of the warp that straightened the rest.
+ * Each new end follows the straight-line fit of the samples within 3 char heights of it.
+ * @example const inked = toInkEnds(line, charHeight, centrelineWindow(charHeight).half);
+ */
+export function toInkEnds(l: TextLine, charHeight: number, reach: number): TextLine {
+  const n = l.xs.length;
+  if (n < 2) return l;
+  const end = (fromEnd: boolean): [number, number] => {
+    const x0 = fromEnd ? l.xs[n - 1]! : l.xs[0]!;
+    let sx = 0;
+    let sy = 0;
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      if (Math.abs(l.xs[k]! - x0) > 3 * charHeight) continue;
+      sx += l.xs[k]!;
+      sy += l.ys[k]!;
+      m++;
+    }
+    const mx = sx / m;
+    const my = sy / m;
+    let sxx = 0;
+    let sxy = 0;
+    for (let k = 0; k < n; k++) {
+      if (Math.abs(l.xs[k]! - x0) > 3 * charHeight) continue;
+      sxx += (l.xs[k]! - mx) ** 2;
+      sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
+    }
+    const slope = sxx > 0 ? sxy / sxx : 0;
+    const x = fromEnd ? x0 + reach : x0 - reach;
+    return [x, my + slope * (x - mx)];
+  };
+  const [xa, ya] = end(false);
+  const [xb, yb] = end(true);
+  const xs = new Float64Array(n + 2);
+  const ys = new Float64Array(n + 2);
+  xs.set(l.xs, 1);
+  ys.set(l.ys, 1);
+  xs[0] = xa;
+  ys[0] = ya;
+  xs[n + 1] = xb;
+  ys[n + 1] = yb;
+  return { ...l, xs, ys };
 }

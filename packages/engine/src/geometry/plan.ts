@@ -69,6 +69,8 @@ const RECEIPT_ASPECT = 1.8;
  *  form's seven, #9043, its lone dots saying upright, 7 low to 1 high)… */
 const MIN_ALIGN_LINES = 8;
 const MIN_FLUSH_ENDS = 6;
+/** …and on fewer than this many lines, lone dots clearly sitting low (upright) overrule it. */
+const FEW_ALIGN_LINES = 12;
 /** …and turns the page when ln((flush starts + 1) / (flush ends + 1)) is below minus
  *  MIN_FLUSH_RIGHT and, with ASCENDER_WEIGHT · ln(ascender ratio) added, below minus
  *  FLIP_EVIDENCE. The one upright page of seeds 1000–1079, 3000–3019, 5000–5019, 7000–7019,
@@ -90,8 +92,10 @@ const MAX_FLUSH_LEFT = 0.2;
  *  of the lines and ln((high + 1) / (low + 1)) reaches DOT_EVIDENCE; on pages other than
  *  receipts only when ln(ascender ratio) is at most MAX_ASCENDER_FOR_DOTS and the flush edge
  *  leans left by at most MAX_DOT_FLUSH (an upright letter photo, #1038, read 8 high dots and no
- *  low one: its ascenders, 2.6, say upright). On the seeds above no upright page passes;
- *  receipts read at most −1.1 upright and at least 1.6 upside down. */
+ *  low one: its ascenders, 2.6, say upright); an ascender count over fewer than
+ *  MIN_ASCENDER_LINES lines does not hold them back (an upside-down invoice's read 0.25 or 3
+ *  as its mesh moved by a pixel, #9019, its dots 16 high to 1 low). On the seeds above no
+ *  upright page passes; receipts read at most −1.1 upright and at least 1.6 upside down. */
 const MIN_HIGH_DOTS = 3;
 const DOT_EVIDENCE = 1;
 const MAX_ASCENDER_FOR_DOTS = 0.5;
@@ -843,17 +847,24 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // Lone dots, counted only when the rules above leave the page upright and, off receipts
   // (whose prices all carry a decimal point), neither the ascenders nor the flush edge clearly
   // say upright (specks on a photo can read as high dots).
-  const dots =
-    !byFlushEdge &&
-    !byCount &&
-    (narrow || (lnRatio <= MAX_ASCENDER_FOR_DOTS && flush <= MAX_DOT_FLUSH))
-      ? punctuationSides(upright.raw, rect.width, rect.height, upright.charHeight)
-      : null;
-  const byDots =
-    dots !== null &&
-    dots.high >= MIN_HIGH_DOTS &&
-    Math.log((dots.high + 1) / (dots.low + 1)) >= DOT_EVIDENCE;
-  let flip = byFlushEdge || byCount || byDots;
+  // On a page of few lines a flush right edge may be chance (a form's few lines end where its
+  // boxes do): there the lone dots are asked too, and the page stays as it is when they
+  // clearly say upright.
+  const askDots =
+    (byFlushEdge && align.lines < FEW_ALIGN_LINES) ||
+    (!byFlushEdge &&
+      !byCount &&
+      (narrow ||
+        ((lnRatio <= MAX_ASCENDER_FOR_DOTS || ud.lines < MIN_ASCENDER_LINES) &&
+          flush <= MAX_DOT_FLUSH)));
+  const dots = askDots
+    ? punctuationSides(upright.raw, rect.width, rect.height, upright.charHeight)
+    : null;
+  const dotsSay = (many: number, few: number): boolean =>
+    many >= MIN_HIGH_DOTS && Math.log((many + 1) / (few + 1)) >= DOT_EVIDENCE;
+  const byDots = dots !== null && !byFlushEdge && !byCount && dotsSay(dots.high, dots.low);
+  const dotsUpright = dots !== null && byFlushEdge && dotsSay(dots.low, dots.high);
+  let flip = (byFlushEdge && !dotsUpright) || byCount || byDots;
   let rescaled: number | null = null;
   if (
     narrow &&

@@ -219,7 +219,7 @@ const MAX_SPLIT = 7;
 const MIN_STACKED = 0.25;
 
 /** A centreline is sampled every `step` px, each sample over ±`half` px of columns. */
-function centrelineWindow(ch: number): { step: number; half: number } {
+export function centrelineWindow(ch: number): { step: number; half: number } {
   return { step: Math.max(3, Math.round(ch / 2)), half: Math.max(2, Math.round(0.8 * ch)) };
 }
 
