@@ -39,9 +39,11 @@ export async function rotateDocument(
         ? await turnImage(await deps.store.read(row.preview_after), 'image/jpeg', turn)
         : null;
     } catch (err) {
-      // Another turn may have replaced (and deleted) these files since the row was read.
+      // Another turn may have replaced (and deleted) these files since the row was read, or a
+      // delete or a download may have removed the document.
       const now = await deps.repo.findById(id);
-      if (now && (now.result_file !== key || now.preview_after !== row.preview_after)) continue;
+      if (!now || now.deleted_at) throw new AppError('not_found', 'Document not found.');
+      if (now.result_file !== key || now.preview_after !== row.preview_after) continue;
       throw err;
     }
     const savedResult = await deps.store.put(result, { extension: extensionOf(key) });
