@@ -28,6 +28,12 @@ type Props = {
   onRotate?: (degrees: 90 | 270) => void;
 };
 
+/** The turn buttons under a preview: left (a quarter turn counter-clockwise), then right. */
+const TURNS = [
+  { degrees: 270, key: 'rotateLeft', Icon: RotateCcw },
+  { degrees: 90, key: 'rotateRight', Icon: RotateCw },
+] as const;
+
 /** One document: progress with its stage while processing, then the comparison and download. */
 export function DocumentItem({
   doc,
@@ -136,26 +142,19 @@ export function DocumentItem({
           )}
           {onRotate && (
             <div className="mt-2 flex justify-center gap-2">
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onRotate(270)}
-                disabled={busy}
-                aria-label={t('rotateLeftNamed', { name: doc.original_name })}
-                title={t('rotateLeft')}
-              >
-                <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onRotate(90)}
-                disabled={busy}
-                aria-label={t('rotateRightNamed', { name: doc.original_name })}
-                title={t('rotateRight')}
-              >
-                <RotateCw aria-hidden="true" className="h-4 w-4" />
-              </Button>
+              {TURNS.map(({ degrees, key, Icon }) => (
+                <Button
+                  key={key}
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onRotate(degrees)}
+                  disabled={busy}
+                  aria-label={t(`${key}Named`, { name: doc.original_name })}
+                  title={t(key)}
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                </Button>
+              ))}
             </div>
           )}
         </div>
