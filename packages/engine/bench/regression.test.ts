@@ -38,8 +38,9 @@ async function restoreSample(options: SampleOptions) {
 }
 
 /** The report of a restore's global (outline) stage. */
-function globalStage(result: Awaited<ReturnType<typeof restore>>) {
-  return result.report.pages[0]!.stages.find((s) => s.stage === 'global');
+/** The first page's report of one stage. */
+function stageOf(result: Awaited<ReturnType<typeof restore>>, name: string) {
+  return result.report.pages[0]!.stages.find((s) => s.stage === name);
 }
 
 /** The image turned by 180°. */
@@ -61,7 +62,7 @@ describe('engine quality regression', () => {
       const output = await docunetScore(restored, sample.flat, { ld: false });
       expect(output.msSsim).toBeGreaterThanOrEqual(input.msSsim);
       if (c.seed === 1021) {
-        const global = globalStage(result);
+        const global = stageOf(result, 'global');
         expect(global?.applied).toBe(true);
         expect(global?.reason).toMatch(/neutral colour/);
         expect(output.msSsim).toBeGreaterThan(input.msSsim + 0.15);
@@ -101,7 +102,7 @@ describe('engine quality regression', () => {
       width: 645,
     });
     const result = await restore(await encodePng(sample.photo), { format: 'png' });
-    const global = globalStage(result);
+    const global = stageOf(result, 'global');
     expect(global?.reason).toMatch(/past the shadow/);
     // The whole receipt is long and narrow (ground truth 2.6:1; the lower half was 1.6:1).
     const out = await decodeRgb(result.file);
@@ -115,7 +116,7 @@ describe('engine quality regression', () => {
     // the text made 17 % too short).
     const sample = await generateSample({ seed: 3022, kind: 'letter', family: 'fold', width: 800 });
     const result = await restore(await encodePng(sample.photo), { format: 'png' });
-    const global = globalStage(result);
+    const global = stageOf(result, 'global');
     expect(global?.reason).toMatch(/shaded panel beyond its top side/);
     const out = await decodeRgb(result.file);
     const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
@@ -135,7 +136,7 @@ describe('engine quality regression', () => {
       width: 600,
     });
     const result = await restore(await encodePng(sample.photo), { format: 'png' });
-    const global = globalStage(result);
+    const global = stageOf(result, 'global');
     expect(global?.reason).toMatch(/four straight edges/);
     const out = await decodeRgb(result.file);
     const input = await docunetScore(sample.photo, sample.flat, { ld: false });
@@ -207,7 +208,7 @@ describe('engine quality regression', () => {
     // so the mesh left those lines wavy (MS-SSIM 0.717).
     const brochure = await generateSample({ seed: 5013, kind: 'brochure', family: 'crumple' });
     const result = await restore(await encodePng(brochure.photo), { format: 'png' });
-    const local = result.report.pages[0]!.stages.find((s) => s.stage === 'local');
+    const local = stageOf(result, 'local');
     expect((local?.details as { runTogether: number }).runTogether).toBeGreaterThan(0);
     const output = await docunetScore(await decodeRgb(result.file), brochure.flat, { ld: false });
     expect(output.msSsim).toBeGreaterThan(0.74);
@@ -223,7 +224,7 @@ describe('engine quality regression', () => {
       family: 'crumple',
       width: 800,
     });
-    expect(globalStage(result)?.reason).toMatch(/outline grown past/);
+    expect(stageOf(result, 'global')?.reason).toMatch(/outline grown past/);
     expect(await output()).toBeGreaterThan(0.55);
   });
 
@@ -237,7 +238,7 @@ describe('engine quality regression', () => {
       family: 'crumple',
       width: 800,
     });
-    const fallback = result.report.pages[0]!.stages.find((s) => s.stage === 'fallback');
+    const fallback = stageOf(result, 'fallback');
     expect(fallback?.reason).toMatch(/folds over itself.*page corners taken from the page mask/);
     expect(await output()).toBeGreaterThan((await input()) + 0.25);
   });
@@ -251,7 +252,7 @@ describe('engine quality regression', () => {
       kind: 'paper',
       family: 'perspective',
     });
-    const detect = result.report.pages[0]!.stages.find((s) => s.stage === 'detect');
+    const detect = stageOf(result, 'detect');
     expect(detect?.details?.feature).toMatch(/straight sides inside a leaking mask/);
     expect(await output()).toBeGreaterThan((await input()) + 0.05);
   });
@@ -264,7 +265,7 @@ describe('engine quality regression', () => {
       kind: 'form',
       family: 'crumple',
     });
-    expect(globalStage(result)?.reason).toMatch(/aspect ratio from the text/);
+    expect(stageOf(result, 'global')?.reason).toMatch(/aspect ratio from the text/);
     const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
     expect(Math.abs(Math.log(aspect))).toBeLessThan(0.03);
   });
@@ -279,7 +280,7 @@ describe('engine quality regression', () => {
       kind: 'form',
       family: 'curl',
     });
-    expect(globalStage(result)?.reason).toMatch(/four straight edges, grown past/);
+    expect(stageOf(result, 'global')?.reason).toMatch(/four straight edges, grown past/);
     expect(await output()).toBeGreaterThan((await input()) + 0.05);
   });
 });

@@ -7,6 +7,7 @@ import {
   detectTextLines,
   levelNeighbours,
   lineMoments,
+  pointMoments,
   lineWaviness,
   type TextLine,
   type TextLines,
@@ -389,24 +390,8 @@ export function toInkEnds(l: TextLine, charHeight: number, reach: number): TextL
   if (n < 2) return l;
   const end = (fromEnd: boolean): [number, number] => {
     const x0 = fromEnd ? l.xs[n - 1]! : l.xs[0]!;
-    let sx = 0;
-    let sy = 0;
-    let m = 0;
-    for (let k = 0; k < n; k++) {
-      if (Math.abs(l.xs[k]! - x0) > 3 * charHeight) continue;
-      sx += l.xs[k]!;
-      sy += l.ys[k]!;
-      m++;
-    }
-    const mx = sx / m;
-    const my = sy / m;
-    let sxx = 0;
-    let sxy = 0;
-    for (let k = 0; k < n; k++) {
-      if (Math.abs(l.xs[k]! - x0) > 3 * charHeight) continue;
-      sxx += (l.xs[k]! - mx) ** 2;
-      sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
-    }
+    const near = (_: number, k: number): boolean => Math.abs(l.xs[k]! - x0) <= 3 * charHeight;
+    const { mx, my, sxx, sxy } = pointMoments(l.xs.filter(near), l.ys.filter(near));
     const slope = sxx > 0 ? sxy / sxx : 0;
     const x = fromEnd ? x0 + reach : x0 - reach;
     return [x, my + slope * (x - mx)];

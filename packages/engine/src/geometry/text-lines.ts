@@ -320,16 +320,9 @@ function fitBlobs(
   ): Blob | null {
     const endFit = (fromEnd: boolean): [number, number] => {
       const m = Math.max(2, Math.min(xs.length, Math.round((3 * ch) / step)));
-      const ix = fromEnd ? xs.slice(-m) : xs.slice(0, m);
-      const iy = fromEnd ? ys.slice(-m) : ys.slice(0, m);
-      const mx = ix.reduce((a, b) => a + b, 0) / m;
-      const my = iy.reduce((a, b) => a + b, 0) / m;
-      let sxx = 0;
-      let sxy = 0;
-      for (let k = 0; k < m; k++) {
-        sxx += (ix[k]! - mx) ** 2;
-        sxy += (ix[k]! - mx) * (iy[k]! - my);
-      }
+      const { mx, my, sxx, sxy } = fromEnd
+        ? pointMoments(xs.slice(-m), ys.slice(-m))
+        : pointMoments(xs.slice(0, m), ys.slice(0, m));
       const slope = sxx > 0 ? sxy / sxx : 0;
       const xe = fromEnd ? bx1 : bx0;
       return [my + slope * (xe - mx), slope];
@@ -558,30 +551,40 @@ function linkBlobs(
 }
 
 /**
- * Centroid (mx, my) and central second moments (sxx, sxy) of a line's centreline samples, for
- * its least-squares fit y − my = (sxy / sxx)(x − mx); null when it has fewer than 3 samples.
- * @example const m = lineMoments(line); const slope = m && m.sxx > 0 ? m.sxy / m.sxx : 0;
+ * Centroid (mx, my) and central second moments (sxx, sxy) of points (xs[k], ys[k]), for their
+ * least-squares fit y − my = (sxy / sxx)(x − mx).
+ * @example const { my, sxx, sxy } = pointMoments(xs.slice(-8), ys.slice(-8));
  */
-export function lineMoments(
-  l: TextLine,
-): { mx: number; my: number; sxx: number; sxy: number } | null {
-  const n = l.xs.length;
-  if (n < 3) return null;
+export function pointMoments(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+): { mx: number; my: number; sxx: number; sxy: number } {
+  const n = xs.length;
   let mx = 0;
   let my = 0;
   for (let k = 0; k < n; k++) {
-    mx += l.xs[k]!;
-    my += l.ys[k]!;
+    mx += xs[k]!;
+    my += ys[k]!;
   }
   mx /= n;
   my /= n;
   let sxx = 0;
   let sxy = 0;
   for (let k = 0; k < n; k++) {
-    sxx += (l.xs[k]! - mx) ** 2;
-    sxy += (l.xs[k]! - mx) * (l.ys[k]! - my);
+    sxx += (xs[k]! - mx) ** 2;
+    sxy += (xs[k]! - mx) * (ys[k]! - my);
   }
   return { mx, my, sxx, sxy };
+}
+
+/**
+ * `pointMoments` of a line's centreline samples; null when it has fewer than 3 samples.
+ * @example const m = lineMoments(line); const slope = m && m.sxx > 0 ? m.sxy / m.sxx : 0;
+ */
+export function lineMoments(
+  l: TextLine,
+): { mx: number; my: number; sxx: number; sxy: number } | null {
+  return l.xs.length < 3 ? null : pointMoments(l.xs, l.ys);
 }
 
 /**
