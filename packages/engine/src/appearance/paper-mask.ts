@@ -132,7 +132,7 @@ function markRow(
   const { r, g, b, luma } = page;
   const [pr, pg, pb] = paperChroma;
   const dark = 0.2 * page.paperLuma;
-  const inv = 1 / page.paperLuma;
+  const invPaper = 1 / page.paperLuma;
   let count = 0;
   for (let x = 0; x < width; x++) {
     const i = o + x;
@@ -140,20 +140,21 @@ function markRow(
     if (!off) {
       const q = 4 * x;
       const w = local[q]!;
-      const sum = r[i]! + g[i]! + b[i]! + 1e-3;
+      const inv = 1 / (r[i]! + g[i]! + b[i]! + 1e-3);
       let dr: number;
       let dg: number;
       let db: number;
       if (w > 0.05) {
-        dr = r[i]! / sum - local[q + 1]! / w;
-        dg = g[i]! / sum - local[q + 2]! / w;
-        db = b[i]! / sum - local[q + 3]! / w;
+        const invW = 1 / w;
+        dr = r[i]! * inv - local[q + 1]! * invW;
+        dg = g[i]! * inv - local[q + 2]! * invW;
+        db = b[i]! * inv - local[q + 3]! * invW;
       } else {
-        dr = r[i]! / sum - pr;
-        dg = g[i]! / sum - pg;
-        db = b[i]! / sum - pb;
+        dr = r[i]! * inv - pr;
+        dg = g[i]! * inv - pg;
+        db = b[i]! * inv - pb;
       }
-      const shade = 1 - luma[i]! * inv;
+      const shade = 1 - luma[i]! * invPaper;
       const t = shade > 0 ? CHROMA_THRESHOLD + SHADOW_CHROMA * shade : CHROMA_THRESHOLD;
       off = dr > t || dr < -t || dg > t || dg < -t || db > t || db < -t;
     }

@@ -41,8 +41,6 @@ export interface ResampleOptions {
   shade?: { gains(y: number): Float32Array; offset: number };
 }
 
-const clampByte = (v: number) => (v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0);
-
 /**
  * Resamples `src` through a coarse backward map with bicubic (Keys, a=-0.5) interpolation.
  * The map is interpolated bilinearly one output row at a time, so no full-resolution map is
@@ -54,6 +52,9 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
   const { outWidth: ow, outHeight: oh, srcScale } = opts;
   const { gridW, gridH, step } = map;
   const out = new Uint8Array(ow * oh * 3);
+  // Stores through a clamped view clamp to 0..255 and round (to even at exact halves, which a
+  // weighted sum of bytes hardly ever is) without a branch per channel.
+  const clamped = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
   const rowX = new Float64Array(gridW);
   const rowY = new Float64Array(gridW);
   // Output pixel centre X maps to map-frame coordinate (X + 0.5) * rx - 0.5.
@@ -90,7 +91,7 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
     const gains = opts.shade ? opts.shade.gains(Y) : null;
     const off = opts.shade?.offset ?? 0;
-    resampleRow(src, pos, gains, off, out, Y * ow * 3, ow);
+    resampleRow(src, pos, gains, off, clamped, Y * ow * 3, ow);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
@@ -135,7 +136,7 @@ function resampleRow(
   pos: RowPositions,
   gains: Float32Array | null,
   off: number,
-  out: Uint8Array,
+  out: Uint8ClampedArray,
   o: number,
   ow: number,
 ): void {
@@ -148,13 +149,23 @@ function resampleRow(
   const yMin = -0.5;
   const xMax = sw - 0.5;
   const yMax = sh - 0.5;
+  let cell = -1;
+  let ax = 0;
+  let ay = 0;
+  let bx = 0;
+  let by = 0;
   for (let X = 0; X < ow; X++, o += 3) {
     const i0 = colI[X]!;
+    if (i0 !== cell) {
+      cell = i0;
+      ax = rowX[i0]!;
+      ay = rowY[i0]!;
+      bx = rowX[i0 + di]! - ax;
+      by = rowY[i0 + di]! - ay;
+    }
     const cellF = colF[X]!;
-    const ax = rowX[i0]!;
-    const ay = rowY[i0]!;
-    const sx = ax + (rowX[i0 + di]! - ax) * cellF;
-    const sy = ay + (rowY[i0 + di]! - ay) * cellF;
+    const sx = ax + bx * cellF;
+    const sy = ay + by * cellF;
     // NaN fails every comparison, so it lands in the white branch too.
     if (!(sx >= xMin && sx <= xMax && sy >= yMin && sy <= yMax)) {
       out[o] = 255;
@@ -257,9 +268,9 @@ function resampleRow(
       g = g * gains[q + 1]! - off;
       b = b * gains[q + 2]! - off;
     }
-    out[o] = clampByte(r);
-    out[o + 1] = clampByte(g);
-    out[o + 2] = clampByte(b);
+    out[o] = r;
+    out[o + 1] = g;
+    out[o + 2] = b;
   }
 }
 
