@@ -6,10 +6,17 @@ import type {
   RgbImage,
   StageReport,
 } from '../types.ts';
-import { detectPage } from '../detect/page-detect.ts';
+import { detectPage, pageFeatures, type PageFeatures } from '../detect/page-detect.ts';
 import { quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
-import { detectTextLines, type TextLine, type TextLines } from './text-lines.ts';
+import {
+  detectTextLines,
+  linesFromInk,
+  textInk,
+  type TextInk,
+  type TextLine,
+  type TextLines,
+} from './text-lines.ts';
 import { deskewMap, estimateSkew, rotateLines } from '../orient/skew.ts';
 import {
   alignmentAsymmetry,
@@ -198,17 +205,20 @@ interface Analysis {
   scale: number;
   rect: GrayImage;
   lines: TextLines;
+  /** the ink stage `lines` were found from, for other readings of the same rect */
+  ink: TextInk;
 }
 
 /** The rectified page's text lines as the outline check counts them (level pieces linked). */
-function counted(rect: GrayImage): TextLines {
-  return detectTextLines(rect, { linkLevelPieces: true });
+function counted(a: { ink: TextInk }): TextLines {
+  return linesFromInk(a.ink, { linkLevelPieces: true });
 }
 
 function analyse(gray: GrayImage, map: BackwardMap): Analysis {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(map.outWidth, map.outHeight));
   const rect = renderGray(gray, scaleOutput(map, scale));
-  return { scale, rect, lines: detectTextLines(rect) };
+  const ink = textInk(rect);
+  return { scale, rect, lines: linesFromInk(ink), ink };
 }
 
 /** A coloured table (wood, fabric) is this far from neutral: chroma / luma of a 7 × 7 patch. */
@@ -280,30 +290,31 @@ function checkAbort(signal?: AbortSignal): void {
  */
 function secondOutline(
   work: RgbImage,
+  features: PageFeatures,
   gray: GrayImage,
   onPaper: (x: number, y: number) => boolean,
   frame?: TextLines,
   opts: Parameters<typeof detectPage>[2] = { shadowInvariant: true },
 ) {
-  const det = detectPage(work, undefined, opts);
+  const det = detectPage(work, undefined, { ...opts, features });
   const outline = det.outline;
   if (!outline || outline.confidence < RETRY_CONFIDENCE) return null;
   if (Object.values(outline.clipped).every(Boolean)) return null;
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
-  const { scale, rect, lines } = analyse(gray, global.map);
+  const analysis = analyse(gray, global.map);
   // Four straight edges may enclose a block of the page (a form's boxes) as well as the page.
   const maxOutside = opts.straightEdges ? ENCLOSED_MAX_OUTSIDE : undefined;
   const check = checkOutlineAgainstText(
     gray,
     outline,
-    counted(rect),
-    scale,
+    counted(analysis),
+    analysis.scale,
     frame,
     onPaper,
     maxOutside,
   );
-  return { outline, global, scale, rect, lines, check };
+  return { outline, global, ...analysis, check };
 }
 
 /**
@@ -334,7 +345,7 @@ function grownPastText(
   const check2 = checkOutlineAgainstText(
     gray,
     grown,
-    counted(second.rect),
+    counted(second),
     second.scale,
     check.frame,
     onPaper,
@@ -440,7 +451,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const stages: StageReport[] = [];
   const t0 = performance.now();
   checkAbort(opts.signal);
-  const det = detectPage(work, undefined, { cornersOnMask: opts.cornersOnMask });
+  // The page search's features, shared by its retries below.
+  const features = pageFeatures(work);
+  const det = detectPage(work, undefined, { cornersOnMask: opts.cornersOnMask, features });
   let outline = det.outline;
   stages.push({
     stage: 'detect',
@@ -501,7 +514,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const onPaper = (x: number, y: number): boolean => neutralAt(work, x, y);
   const t2 = performance.now();
   // Text analysis runs on a copy of the output at most ANALYSIS_SIDE px long.
-  let { scale, rect, lines } = analyse(gray, map);
+  let { scale, rect, lines, ink } = analyse(gray, map);
   const globalStage = stages.find((st) => st.stage === 'global')!;
   let retry = !globalApplied && outline !== null && !allClipped;
   let rejected = false;
@@ -522,7 +535,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     const check = checkOutlineAgainstText(
       gray,
       outline,
-      counted(rect),
+      counted({ ink }),
       scale,
       undefined,
       onPaper,
@@ -545,7 +558,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       if (grown) {
         outline = grown.outline;
         ({ map, aspect, paper } = grown.global);
-        ({ scale, rect, lines } = grown);
+        ({ scale, rect, lines, ink } = grown);
         globalStage.reason = `${globalStage.reason} (outline grown past ${Math.round(100 * check.details.outsideShare!)}% of the text beyond its edge)`;
         globalStage.details = { ...grown.global.details, ...grown.check.details, grown: true };
       }
@@ -558,7 +571,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // under a warm light, would look the same and cost a second detection on every page.)
     const shaded = shadowedSides(work, textBeyond);
     if (shaded.length > 0) {
-      const second = secondOutline(work, gray, onPaper, frame);
+      const second = secondOutline(work, features, gray, onPaper, frame);
       // The text checks measure little here: the larger page holds all the smaller one's text,
       // and a receipt's rows are pieces too short to count as lines at all. What could go
       // wrong is the neutral mask running on into a grey table, which reaches the frame.
@@ -574,7 +587,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       if (taken) {
         outline = second.outline;
         ({ map, aspect, paper } = second.global);
-        ({ scale, rect, lines } = second);
+        ({ scale, rect, lines, ink } = second);
         globalStage.reason = `perspective and edge curl removed (page found by its neutral colour past the shadow's edge that the first outline's ${shaded.join(' and ')} side followed)`;
         globalStage.details = {
           ...second.global.details,
@@ -592,7 +605,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
     ] as const) {
-      let second = secondOutline(work, gray, onPaper, frame, opts);
+      let second = secondOutline(work, features, gray, onPaper, frame, opts);
       let grew = '';
       if (second?.check.problem && second.check.details.outsideShare! > MIN_OUTSIDE) {
         // Its other sides may be right where one side runs along a rule or a box printed
@@ -611,7 +624,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       if (!second || second.check.problem) continue;
       outline = second.outline;
       ({ map, aspect, paper } = second.global);
-      ({ scale, rect, lines } = second);
+      ({ scale, rect, lines, ink } = second);
       globalApplied = true;
       globalStage.applied = true;
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
@@ -647,7 +660,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       const check = checkOutlineAgainstText(
         gray,
         ext.outline,
-        counted(second.rect),
+        counted(second),
         second.scale,
         frame,
         onPaper,
@@ -660,7 +673,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       if (!check.problem && second.lines.lines.length >= lines.lines.length) {
         outline = ext.outline;
         ({ map, aspect, paper } = g);
-        ({ scale, rect, lines } = second);
+        ({ scale, rect, lines, ink } = second);
         globalStage.reason = `${globalStage.reason} (page run on past a shaded panel beyond its ${extSide} side)`;
         globalStage.details = { ...globalStage.details, ...g.details, ...check.details };
       }
@@ -669,14 +682,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (rejected && !globalApplied) {
     map = identityMap(work.width, work.height, STEP);
     aspect = work.height / work.width;
-    ({ scale, rect, lines } = analyse(gray, map));
+    ({ scale, rect, lines, ink } = analyse(gray, map));
   }
   if (globalApplied && outline) {
     const smooth = smoothSidesByText(outline, work, gray, lines);
     if (smooth) {
       globalStage.details = { ...globalStage.details, ...smooth.details };
       if (smooth.kept) {
-        ({ map, scale, rect, lines } = smooth.kept);
+        ({ map, scale, rect, lines, ink } = smooth.kept);
         globalStage.reason = `${globalStage.reason} (jagged sides smoothed)`;
       }
     }
@@ -698,7 +711,8 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // Confirm with the line detector: turned text must yield clearly more text lines.
     const map90 = rotateMap(map, 90);
     const rect90 = renderGray(gray, scaleOutput(map90, scale));
-    const lines90 = detectTextLines(rect90);
+    const ink90 = textInk(rect90);
+    const lines90 = linesFromInk(ink90);
     const total = (t: typeof lines): number => t.lines.reduce((s, l) => s + l.length, 0);
     if (lines90.lines.length >= 3 && total(lines90) > 1.5 * total(lines)) {
       turned = true;
@@ -713,6 +727,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       };
       rect = rect90;
       lines = lines90;
+      ink = ink90;
     }
   }
   const upright = lines;
@@ -730,7 +745,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
           : null;
   // The mesh warp needs every line: where wavy lines of a crumpled page ran together, they are
   // found again split apart (the page-level checks above count blobs as they come).
-  let meshLines = lines.runTogether > 0 ? detectTextLines(rect, { splitRunTogether: true }) : lines;
+  let meshLines = lines.runTogether > 0 ? linesFromInk(ink, { splitRunTogether: true }) : lines;
   if (deskewReason === null) {
     skewDeg = skew.deg;
     map = deskewMap(map, skewDeg);

@@ -72,6 +72,35 @@ export function detectTextLines(
   gray: GrayImage,
   opts: { linkLevelPieces?: boolean; splitRunTogether?: boolean } = {},
 ): TextLines {
+  return linesFromInk(textInk(gray), opts);
+}
+
+/**
+ * The part of detectTextLines its options leave alone: the ink mask, the character height, the
+ * rules and the labelled blobs of smeared text. Read only once made, so one page's analyses with
+ * different options share it (`linesFromInk`); it is over two thirds of the work.
+ */
+export interface TextInk {
+  gray: GrayImage;
+  charHeight: number;
+  /** ink mask as found, and without rules or non-text components (rules marked 2) */
+  raw: Uint8Array;
+  clean: Uint8Array;
+  /** local paper level (the ink mask's closing) and the page's paper level */
+  localPaper: Float32Array;
+  paper: number;
+  labels: Int32Array;
+  bounds: LabelBounds;
+  blobCount: number;
+  hRules: ReturnType<typeof horizontalRules>;
+  rules: TextLines['rules'];
+}
+
+/**
+ * detectTextLines' first part (see TextInk).
+ * @example const lines = linesFromInk(textInk(gray), { linkLevelPieces: true });
+ */
+export function textInk(gray: GrayImage): TextInk {
   const { width: w, height: h } = gray;
   // Strokes up to ~2·radius px wide count as ink (bold text at ~1300 px is ≤ 6 px).
   const radius = Math.max(3, Math.round(Math.max(w, h) / 250));
@@ -122,17 +151,42 @@ export function detectTextLines(
   for (let i = 0, k = 0; i < gray.data.length; i += 97, k++) sample[k] = gray.data[i]!;
   sample.sort();
   const paper = sample[Math.floor(0.8 * sample.length)] ?? 255;
-  const { blobs, runTogether } = fitBlobs(
+  return {
+    gray,
+    charHeight,
+    raw: ink,
+    clean,
+    localPaper,
+    paper,
     labels,
     bounds,
-    sizes.length,
+    blobCount: sizes.length,
+    hRules,
+    rules,
+  };
+}
+
+/**
+ * detectTextLines' second part: blobs fitted and linked into lines (see detectTextLines for
+ * the options), from a TextInk it does not change.
+ */
+export function linesFromInk(
+  t: TextInk,
+  opts: { linkLevelPieces?: boolean; splitRunTogether?: boolean } = {},
+): TextLines {
+  const { width: w, height: h } = t.gray;
+  const { charHeight, raw: ink, clean, hRules, rules } = t;
+  const { blobs, runTogether } = fitBlobs(
+    t.labels,
+    t.bounds,
+    t.blobCount,
     clean,
     w,
     h,
     charHeight,
-    gray.data,
-    localPaper,
-    paper,
+    t.gray.data,
+    t.localPaper,
+    t.paper,
     opts.splitRunTogether ?? false,
   );
   const lines = [
