@@ -56,6 +56,22 @@ export function gaussianBlur(p: Plane, sigma: number): Plane {
   };
 }
 
+/** Interleaved RGB of pixels [from, to) into three planes. */
+function splitRow(
+  src: Uint8Array,
+  r: Float32Array,
+  g: Float32Array,
+  b: Float32Array,
+  from: number,
+  to: number,
+): void {
+  for (let i = from, p = 3 * from; i < to; i++, p += 3) {
+    r[i] = src[p]!;
+    g[i] = src[p + 1]!;
+    b[i] = src[p + 2]!;
+  }
+}
+
 /**
  * Splits interleaved RGB into three planes, averaging f×f blocks (area downscale).
  * @example
@@ -75,11 +91,9 @@ export function downscaleRgbToPlanes(
   const src = img.data;
   if (f === 1) {
     const [r, g, b] = planes;
-    for (let i = 0, p = 0; i < w * h; i++, p += 3) {
-      r[i] = src[p]!;
-      g[i] = src[p + 1]!;
-      b[i] = src[p + 2]!;
-    }
+    // Row by row: a small function is optimised after a few rows (one loop over the image
+    // would run unoptimised for much of it).
+    for (let y = 0; y < h; y++) splitRow(src, r, g, b, y * w, (y + 1) * w);
     return planes.map((data) => ({ width: w, height: h, data })) as [Plane, Plane, Plane];
   }
   const acc = new Float64Array(w * 3);
