@@ -26,8 +26,13 @@ import type {
 const WORK_SIZE = 1600;
 /** Output never exceeds this resolution for the page's physical size. */
 const MAX_OUTPUT_DPI = 300;
-/** Long side of the small flat copy the background and levels are estimated on. */
-const APPEARANCE_SIZE = 1024;
+/**
+ * Long side of the small flat copy the background and levels are estimated on. 896 rather than
+ * 1024 takes about 45 ms off every page; over the 288 synthetic pages of seeds 1000–9000 the
+ * mean MS-SSIM moved by −0.0003 and no page by more than ±0.03 (768 cost a visibly blotchier
+ * refill under one brochure's cast shadow).
+ */
+const APPEARANCE_SIZE = 896;
 /** Beyond this shrink factor the source is prefiltered (area-resized) before bicubic sampling. */
 const PREFILTER_SHRINK = 1.6;
 
