@@ -121,7 +121,6 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
   const factor = Math.max(1, Math.round(longSide / gridSize));
   const planes = downscaleRgbToPlanes(img, factor);
   const { width, height } = planes[0];
-  const small = Math.max(width, height);
   const short = Math.min(width, height);
   const r = Math.max(2, Math.round((short * (opts.windowFraction ?? 1 / 120)) / 2));
   const closed = planes.map((p) => closing(p, r));
@@ -138,9 +137,8 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
   const gap = Math.max(1, Math.round((3 * r) / FILL_BLOCK));
   const grow = Math.max(1, Math.round(r / 2 / FILL_BLOCK));
   const grown = count > 0 ? growMask(mask, grid, gap, grow) : new Uint8Array(n);
-  const sigmas = [r, r * 4, small / 4, small];
   const smoothSigma = Math.max(1, r / 2);
-  const filled = count > 0 && count < n ? fillMasked(closed, grown, sigmas, grid) : closed;
+  const filled = count > 0 && count < n ? fillMasked(closed, grown, grid) : closed;
   const out = filled.map((d) => gaussianBlur({ width, height, data: d }, smoothSigma).data);
   return {
     factor,

@@ -11,15 +11,18 @@ import { nonPaperMask, type ClosedPage } from './paper-mask.ts';
  */
 function reference(page: ClosedPage): { off: Uint8Array; margin: Float32Array } {
   const { width: w, height: h, r, g, b, luma, paper } = page;
+  const ps = paper[0] + paper[1] + paper[2] + 1e-3;
   const lit = new Float32Array(4 * w * h);
   for (let i = 0; i < w * h; i++) {
     if (luma[i]! < 0.35 * page.paperLuma) continue;
     const sum = r[i]! + g[i]! + b[i]! + 1e-3;
-    lit.set([1, r[i]! / sum, g[i]! / sum, b[i]! / sum], 4 * i);
+    const c = [r[i]! / sum, g[i]! / sum, b[i]! / sum];
+    // Only pixels near the paper's colour make the local paper colour (not a photo's).
+    if (c.some((v, k) => Math.abs(v - paper[k]! / ps) > 0.06)) continue;
+    lit.set([1, ...c], 4 * i);
   }
   const sigma = Math.max(4, Math.max(w, h) / 12);
   const local = boxCascade4(lit, w, h, gaussianRadius(sigma), 3);
-  const ps = paper[0] + paper[1] + paper[2] + 1e-3;
   const off = new Uint8Array(w * h);
   const margin = new Float32Array(w * h).fill(Infinity);
   for (let i = 0; i < w * h; i++) {
@@ -114,5 +117,50 @@ describe('nonPaperMask', () => {
     const { mask } = nonPaperMask(page);
     expect(mask[65 * w + 40]).toBe(0);
     expect(mask[65 * w + 120]).toBe(1);
+  });
+
+  it('keeps plain paper beside a large photo as paper', () => {
+    // A brochure: a teal-and-green photo over most of the top half, warm paper around it.
+    const [w, h] = [200, 280];
+    const r = new Float32Array(w * h);
+    const g = new Float32Array(w * h);
+    const b = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const photo = y > 30 && y < 130 && x > 15 && x < 185;
+        [r[i], g[i], b[i]] = photo ? (y < 80 ? [40, 170, 180] : [40, 120, 50]) : [245, 240, 222];
+      }
+    }
+    const luma = new Float32Array(w * h).map(
+      (_, i) => 0.299 * r[i]! + 0.587 * g[i]! + 0.114 * b[i]!,
+    );
+    const page: ClosedPage = {
+      width: w,
+      height: h,
+      r,
+      g,
+      b,
+      luma,
+      paperLuma: 239,
+      paper: [245, 240, 222],
+    };
+    const { mask } = nonPaperMask(page);
+    expect(mask[60 * w + 100]).toBe(1);
+    expect(mask[110 * w + 100]).toBe(1);
+    // The margins beside, above and below the photo: the photo's colours, counted into the
+    // local paper colour, made them look colourful before.
+    let marked = 0;
+    let margin = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const nearPhoto = y > 20 && y < 140 && x > 5 && x < 195;
+        const inPhoto = y > 28 && y < 132 && x > 13 && x < 187;
+        if (!nearPhoto || inPhoto) continue;
+        margin++;
+        marked += mask[y * w + x]!;
+      }
+    }
+    expect(marked / margin).toBeLessThan(0.02);
   });
 });

@@ -25,23 +25,36 @@ export interface ClosedPage {
   paper: [number, number, number];
 }
 
+/**
+ * A lit pixel counts towards the local paper colour only within this chromaticity distance of
+ * the page's paper colour (per channel): casts and ambient-lit shading (under 0.03) count,
+ * photos and logos (0.1 and more) do not. Counted, a large photo pulled the paper colour
+ * around it toward its own hue, so plain paper beside it (and a curl's shaded paper above it)
+ * was taken for a coloured mark and refilled, leaving a grey, ragged band.
+ */
+const REFERENCE_CHROMA = 0.06;
+
 /** Block size of the grid the local paper chromaticity is averaged on: it is a blur about a
  *  twelfth of the page wide, so 4×4 blocks and bilinear sampling lose nothing visible. */
 const LOCAL_BLOCK = 4;
 
 /**
  * Per cell of `grid`, the mean over its pixels of: lit (at least a third as bright as the
- * paper) and lit × chromaticity rgb / (r+g+b) per channel, interleaved (lit, r, g, b): the
- * inputs of the local paper colour.
+ * paper, and within REFERENCE_CHROMA of its colour `paperChroma`) and lit × chromaticity
+ * rgb / (r+g+b) per channel, interleaved (lit, r, g, b): the inputs of the local paper colour.
  */
-function litChroma(page: ClosedPage, grid: CoarseGrid): Float32Array {
+function litChroma(
+  page: ClosedPage,
+  grid: CoarseGrid,
+  paperChroma: [number, number, number],
+): Float32Array {
   const { width, height, f, cw, ch, cell } = grid;
   const out = new Float32Array(4 * cw * ch);
   const count = new Float32Array(cw * ch);
   // Row by row: a function called per row is optimised after a few rows and stays so across
   // pages; one long loop per page would run in the baseline tier until on-stack replacement.
   for (let y = 0; y < height; y++) {
-    litChromaRow(page, cell, y * width, width, Math.floor(y / f) * cw, out, count);
+    litChromaRow(page, cell, y * width, width, Math.floor(y / f) * cw, paperChroma, out, count);
   }
   for (let c = 0; c < cw * ch; c++) {
     const inv = 1 / count[c]!;
@@ -57,22 +70,30 @@ function litChromaRow(
   o: number,
   width: number,
   cy: number,
+  [pr, pg, pb]: [number, number, number],
   out: Float32Array,
   count: Float32Array,
 ): void {
   const { r, g, b, luma } = page;
   const min = 0.35 * page.paperLuma;
+  const t = REFERENCE_CHROMA;
   for (let x = 0; x < width; x++) {
     const c = cy + cell[x]!;
     count[c] = count[c]! + 1;
     const i = o + x;
     if (luma[i]! < min) continue;
-    const sum = r[i]! + g[i]! + b[i]! + 1e-3;
+    const inv = 1 / (r[i]! + g[i]! + b[i]! + 1e-3);
+    const cr = r[i]! * inv;
+    const cg = g[i]! * inv;
+    const cb = b[i]! * inv;
+    if (cr - pr > t || pr - cr > t || cg - pg > t || pg - cg > t || cb - pb > t || pb - cb > t) {
+      continue;
+    }
     const q = 4 * c;
     out[q] = out[q]! + 1;
-    out[q + 1] = out[q + 1]! + r[i]! / sum;
-    out[q + 2] = out[q + 2]! + g[i]! / sum;
-    out[q + 3] = out[q + 3]! + b[i]! / sum;
+    out[q + 1] = out[q + 1]! + cr;
+    out[q + 2] = out[q + 2]! + cg;
+    out[q + 3] = out[q + 3]! + cb;
   }
 }
 
@@ -186,20 +207,20 @@ export function nonPaperMask(page: ClosedPage): { mask: Uint8Array; count: numbe
   const { width, height, paper } = page;
   const sigma = Math.max(4, Math.max(width, height) / 12);
   const grid = coarseGrid(width, height, LOCAL_BLOCK);
-  // The four planes blurred together (interleaved): see boxCascade4.
-  const local = boxCascade4(
-    litChroma(page, grid),
-    grid.cw,
-    grid.ch,
-    gaussianRadius(sigma / LOCAL_BLOCK),
-    3,
-  );
   const paperSum = paper[0] + paper[1] + paper[2] + 1e-3;
   const paperChroma: [number, number, number] = [
     paper[0] / paperSum,
     paper[1] / paperSum,
     paper[2] / paperSum,
   ];
+  // The four planes blurred together (interleaved): see boxCascade4.
+  const local = boxCascade4(
+    litChroma(page, grid, paperChroma),
+    grid.cw,
+    grid.ch,
+    gaussianRadius(sigma / LOCAL_BLOCK),
+    3,
+  );
   const mask = new Uint8Array(width * height);
   const count = markPixels(page, local, grid, paperChroma, mask);
   return { mask, count };
