@@ -21,7 +21,8 @@ import { runReal, samplesDir } from './quality/real.ts';
 import { writeContactSheet, type SheetRow } from './quality/sheet.ts';
 import { aggregate, formatTable, regressions, type Score } from './quality/table.ts';
 import { loadVariants } from './quality/variants.ts';
-import { DISTORTION_FAMILIES, generateSample, PAGE_KINDS, synthFontFiles } from '../synth/index.ts';
+import { benchSample } from './samples.ts';
+import { DISTORTION_FAMILIES, synthFontFiles } from '../synth/index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -74,21 +75,9 @@ for (const n of notes) console.log(`note: ${n}`);
 
 for (let i = 0; i < perFamily; i++) {
   for (const [f, family] of families.entries()) {
-    const familyIndex = DISTORTION_FAMILIES.indexOf(family);
-    const seed = baseSeed + i * 10 + familyIndex;
-    // The kind follows from the seed, so `--seed 1020 --n 1` reproduces the third round of a run.
-    const round = Math.floor((seed - 1000) / 10);
-    const kindIndex =
-      (((round * DISTORTION_FAMILIES.length + familyIndex) % PAGE_KINDS.length) +
-        PAGE_KINDS.length) %
-      PAGE_KINDS.length;
-    const kind = PAGE_KINDS[kindIndex]!;
-    const sample = await generateSample({
-      seed,
-      kind,
-      family,
-      width: kind === 'receipt' ? Math.round(width * 0.52) : width,
-    });
+    const seed = baseSeed + i * 10 + DISTORTION_FAMILIES.indexOf(family);
+    const sample = await benchSample(seed, family, width);
+    const { kind } = sample;
     if (ocr) {
       // The OCR ceiling: what tesseract gets on the perfect flat page.
       const c = characterErrorRate(sample.text, await ocr.read(sample.flat));
