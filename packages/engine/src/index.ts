@@ -6,3 +6,4 @@ export { detectFormat } from './io/detect-format.ts';
 export { probe } from './io/probe.ts';
 export { decode } from './io/decode.ts';
 export { restore } from './restore.ts';
+export { prepareModels } from './orient/text-direction.ts';

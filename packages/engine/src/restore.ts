@@ -3,6 +3,7 @@ import { appearanceDetails, finishAppearance, planAppearance } from './appearanc
 import { shadingRows } from './appearance/shading.ts';
 import { EngineError, throwIfAborted } from './errors.ts';
 import { planGeometry } from './geometry/plan.ts';
+import { checkHalfTurn, readsSideways } from './orient/text-direction.ts';
 import { openPages, type DecodedPage } from './io/decode.ts';
 import { resolveLimits } from './io/limits.ts';
 import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
@@ -102,24 +103,29 @@ function planPage(
   work: RgbImage,
   signal: AbortSignal | undefined,
   onProgress: (f: number) => void,
+  quarter = false,
 ): GeometryPlan {
   let plan: GeometryPlan;
   try {
-    plan = planGeometry(work, { signal, onProgress });
+    plan = planGeometry(work, { signal, onProgress, quarter });
   } catch (err) {
     if (isAbort(err, signal)) throw new EngineError('aborted', 'The restoration was cancelled.');
     return framePlan(work, `geometry failed (${(err as Error).message}); kept the full frame`);
   }
-  return safePlan(plan, work, () => (plan.outline ? replan(work, signal) : undefined));
+  return safePlan(plan, work, () => (plan.outline ? replan(work, signal, quarter) : undefined));
 }
 
 /**
  * planGeometry once more with the corners on the page mask (progress stays where the first plan
  * left it); undefined when that fails.
  */
-function replan(work: RgbImage, signal: AbortSignal | undefined): GeometryPlan | undefined {
+function replan(
+  work: RgbImage,
+  signal: AbortSignal | undefined,
+  quarter: boolean,
+): GeometryPlan | undefined {
   try {
-    return planGeometry(work, { signal, cornersOnMask: true });
+    return planGeometry(work, { signal, cornersOnMask: true, quarter });
   } catch (err) {
     if (isAbort(err, signal)) throw new EngineError('aborted', 'The restoration was cancelled.');
     return undefined;
@@ -151,7 +157,17 @@ async function restorePage(
   let t = performance.now();
   progress('detect', 0);
   const { work, scale: workScale } = await workingCopy(full);
-  const plan = planPage(work, signal, (f) => progress(f < 0.3 ? 'detect' : 'geometry', f));
+  let plan = await checkHalfTurn(
+    planPage(work, signal, (f) => progress(f < 0.3 ? 'detect' : 'geometry', f)),
+    work,
+  );
+  if (await readsSideways(plan, work)) {
+    // Its text runs top to bottom after all: planned again on the photo turned by a quarter.
+    plan = await checkHalfTurn(
+      planPage(work, signal, () => {}, true),
+      work,
+    );
+  }
   const planMs = performance.now() - t;
   const detectMs = plan.stages.find((s) => s.stage === 'detect')?.ms ?? 0;
   const orientMs = plan.stages

@@ -70,6 +70,12 @@ export interface GeometryPlan {
   /** detect, global, local, orient/deskew — applied/skipped and why */
   stages: StageReport[];
   /**
+   * The text lines of the output (centrelines in fractions of its width and height, and the
+   * character height as a fraction of its height), for the learned half-turn check; absent
+   * when no text was found.
+   */
+  text?: { lines: Array<{ xs: number[]; ys: number[] }>; charHeight: number };
+  /**
    * The same plan without its local warp (global map, deskew and turns only), when a local warp
    * was applied: the milder step back if the composed map turns out wrong.
    */

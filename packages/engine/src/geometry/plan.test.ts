@@ -56,6 +56,41 @@ describe('planGeometry', () => {
     expect(plan.stages.find((s) => s.stage === 'orient')?.applied).toBe(true);
   });
 
+  it('plans a page photographed sideways on the photo turned by a quarter', () => {
+    // A portrait page lying on its side on a wooden desk: its lines run top to bottom.
+    const [x0, x1, y0, y1] = [50, 470, 40, 360];
+    const quad: Point[] = [
+      { x: x0, y: y0 },
+      { x: x1, y: y0 },
+      { x: x1, y: y1 },
+      { x: x0, y: y1 },
+    ];
+    const img = drawScene(520, 400, quad, 'wood', 3, (x, y) => [
+      (y - y0) / (y1 - y0),
+      (x1 - x) / (x1 - x0),
+    ]);
+    const plan = planGeometry(img);
+    const orient = plan.stages.find((s) => s.stage === 'orient')!;
+    expect(orient.details?.photoTurned).toBe(90);
+    expect(plan.stages.find((s) => s.stage === 'global')?.applied).toBe(true);
+    expect([90, 270]).toContain(plan.rotation);
+    expect(plan.map.outHeight).toBeGreaterThan(plan.map.outWidth);
+    // The output's corners come from the page's corners in the photo, a quarter round.
+    const { map } = plan;
+    const corners: Array<[number, number]> = [
+      [0, 0],
+      [map.outWidth - 1, 0],
+      [map.outWidth - 1, map.outHeight - 1],
+      [0, map.outHeight - 1],
+    ];
+    const rot = plan.rotation / 90;
+    corners.forEach(([x, y], k) => {
+      const [sx, sy] = sampleMap(map, x, y);
+      const truth = quad[(k + 4 - rot) % 4]!;
+      expect(Math.hypot(sx - truth.x, sy - truth.y)).toBeLessThan(6);
+    });
+  });
+
   it('turns an upside-down page by 180°', () => {
     // Lines set flush left with ragged ends: turned, the flush edge is on the right.
     const W = 420;

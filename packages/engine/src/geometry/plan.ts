@@ -3,6 +3,7 @@ import type {
   GeometryPlan,
   GrayImage,
   PageOutline,
+  Point,
   RgbImage,
   StageReport,
 } from '../types.ts';
@@ -24,6 +25,7 @@ import {
   punctuationSides,
   textIsVertical,
 } from '../orient/orientation.ts';
+import { turnText } from '../orient/text-direction.ts';
 import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
@@ -36,6 +38,11 @@ import { percentile, toGray } from './raster.ts';
 
 export interface PlanOptions {
   signal?: AbortSignal;
+  /** Planning on the photo turned by a quarter already (its text ran vertically): no more. */
+  turned?: boolean;
+  /** Plan on the photo turned by a quarter (the text-direction model read its text running
+   *  top to bottom where the plan saw none across). */
+  quarter?: boolean;
   onProgress?: (f: number) => void;
   /**
    * Take the page mask's own extreme points for corners, not where the fitted side lines meet
@@ -442,12 +449,104 @@ function aspectFromText(
 }
 
 /**
+ * Whether the text of the page `map` produces runs top to bottom (the photo was taken
+ * sideways): the ink's rows and columns say so (`textIsVertical`), and the line finder, run on
+ * the page turned by a quarter, finds clearly more text. Pages with plenty of long lines are
+ * not asked.
+ */
+function runsVertically(
+  gray: GrayImage,
+  map: BackwardMap,
+  scale: number,
+  rect: GrayImage,
+  lines: TextLines,
+): boolean {
+  const longLines = lines.lines.filter((l) => l.length > 0.25 * rect.width).length;
+  if (longLines >= 12) return false;
+  if (!textIsVertical(lines.ink, rect.width, rect.height, lines.charHeight).vertical) return false;
+  const turned = linesFromInk(textInk(renderGray(gray, scaleOutput(rotateMap(map, 90), scale))));
+  return turned.lines.length >= 3 && textLength(turned) > 1.5 * textLength(lines);
+}
+
+const textLength = (t: TextLines): number => t.lines.reduce((s, l) => s + l.length, 0);
+
+/** The image turned by 90° clockwise. */
+export function turnRgb(img: RgbImage): RgbImage {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h * 3);
+  // Pixel (x, y) goes to (h − 1 − y, x) of the h × w result.
+  for (let y = 0; y < h; y++) {
+    const tx = h - 1 - y;
+    for (let x = 0; x < w; x++) {
+      const s = 3 * (y * w + x);
+      const t = 3 * (x * h + tx);
+      out[t] = data[s]!;
+      out[t + 1] = data[s + 1]!;
+      out[t + 2] = data[s + 2]!;
+    }
+  }
+  return { width: h, height: w, data: out };
+}
+
+/**
+ * A plan made on `work` turned by 90° clockwise, as a plan of `work` itself: its map and
+ * outline point into `work` (turned pixel (x', y') is work's (y', h − 1 − x')), its rotation
+ * has the quarter turn added, and its orient stage says so and `why`.
+ */
+function unturnPlan(plan: GeometryPlan, work: RgbImage, why: string): GeometryPlan {
+  const h = work.height;
+  const point = (p: Point): Point => ({ x: p.y, y: h - 1 - p.x });
+  const unturnMap = (m: BackwardMap): BackwardMap => ({
+    ...m,
+    x: m.y.slice(),
+    y: m.x.map((x) => h - 1 - x),
+  });
+  const o = plan.outline;
+  const outline: PageOutline | null = o && {
+    ...o,
+    corners: o.corners.map(point) as PageOutline['corners'],
+    top: o.top.map(point),
+    right: o.right.map(point),
+    bottom: o.bottom.map(point),
+    left: o.left.map(point),
+  };
+  const rotation = ((plan.rotation + 90) % 360) as GeometryPlan['rotation'];
+  const stages = plan.stages.map((st): StageReport => {
+    if (st.stage !== 'orient') return st;
+    return {
+      ...st,
+      applied: rotation !== 0,
+      reason:
+        rotation === 0
+          ? `page is upright (planned on the photo turned by 90°: ${why})`
+          : `turned by ${rotation}° (${why}${plan.rotation === 180 || plan.rotation === 270 ? '; upside-down text' : ''})`,
+      details: { ...st.details, photoTurned: 90 },
+    };
+  });
+  return {
+    ...plan,
+    outline,
+    map: unturnMap(plan.map),
+    rotation,
+    stages,
+    ...(plan.withoutLocal ? { withoutLocal: unturnPlan(plan.withoutLocal, work, why) } : {}),
+  };
+}
+
+/**
  * Plans the geometry of one page photo at working size: detection → global Coons map →
  * local text-line refinement → deskew and 0/90/180/270 orientation, composed into one backward
  * map from the flat output (working scale) to `work` pixel coordinates.
  * @example const plan = planGeometry(work); // plan.map.outWidth × plan.map.outHeight
  */
 export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPlan {
+  if (opts.quarter && !opts.turned) {
+    return unturnPlan(
+      planGeometry(turnRgb(work), { ...opts, quarter: false, turned: true }),
+      work,
+      'the text-direction model read its text running top to bottom',
+    );
+  }
   const stages: StageReport[] = [];
   const t0 = performance.now();
   checkAbort(opts.signal);
@@ -515,6 +614,16 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const t2 = performance.now();
   // Text analysis runs on a copy of the output at most ANALYSIS_SIDE px long.
   let { scale, rect, lines, ink } = analyse(gray, map);
+  if (!opts.turned && runsVertically(gray, map, scale, rect, lines)) {
+    // The photo was taken sideways: every check below reads text lines across the page, so the
+    // page is planned again on the photo turned by a quarter (which quarter, the half-turn
+    // check at the end settles).
+    return unturnPlan(
+      planGeometry(turnRgb(work), { ...opts, turned: true }),
+      work,
+      'text ran vertically in the photo',
+    );
+  }
   const globalStage = stages.find((st) => st.stage === 'global')!;
   let retry = !globalApplied && outline !== null && !allClipped;
   let rejected = false;
@@ -924,7 +1033,22 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     },
   });
   opts.onProgress?.(1);
-  const plan: GeometryPlan = { outline, map, paper, aspect, rotation, skewDeg, stages };
+  // The lines on the page as the local warp left it, for the learned half-turn check.
+  const fw = local.map.outWidth * scale;
+  const fh = local.map.outHeight * scale;
+  const found = local.lines.lines.filter((l) => !l.rule && l.xs.length >= 2);
+  let text: GeometryPlan['text'] =
+    found.length > 0
+      ? {
+          charHeight: local.lines.charHeight / fh,
+          lines: found.map((l) => ({
+            xs: Array.from(l.xs, (x) => x / fw),
+            ys: Array.from(l.ys, (y) => y / fh),
+          })),
+        }
+      : undefined;
+  if (text && flip) text = turnText(text);
+  const plan: GeometryPlan = { outline, map, paper, aspect, rotation, skewDeg, stages, text };
   if (local.report.applied) {
     const dropped = (st: StageReport): StageReport =>
       st === local.report

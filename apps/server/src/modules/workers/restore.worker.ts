@@ -21,6 +21,8 @@ try {
 
 const port = parentPort;
 if (!port) throw new Error('restore.worker.ts must run in a worker thread');
+// The engine's text-direction model loads while the thread waits for its first document.
+void engine.prepareModels();
 
 port.on('message', (task: RestoreTask) => {
   run(task).then(
