@@ -25,7 +25,7 @@ import {
   punctuationSides,
   textIsVertical,
 } from '../orient/orientation.ts';
-import { turnText } from '../orient/text-direction.ts';
+import { planText, turnText } from '../orient/text-direction.ts';
 import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
@@ -1034,19 +1034,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   });
   opts.onProgress?.(1);
   // The lines on the page as the local warp left it, for the learned half-turn check.
-  const fw = local.map.outWidth * scale;
-  const fh = local.map.outHeight * scale;
-  const found = local.lines.lines.filter((l) => !l.rule && l.xs.length >= 2);
-  let text: GeometryPlan['text'] =
-    found.length > 0
-      ? {
-          charHeight: local.lines.charHeight / fh,
-          lines: found.map((l) => ({
-            xs: Array.from(l.xs, (x) => x / fw),
-            ys: Array.from(l.ys, (y) => y / fh),
-          })),
-        }
-      : undefined;
+  let text = planText(local.lines, local.map.outWidth * scale, local.map.outHeight * scale);
   if (text && flip) text = turnText(text);
   const plan: GeometryPlan = { outline, map, paper, aspect, rotation, skewDeg, stages, text };
   if (local.report.applied) {

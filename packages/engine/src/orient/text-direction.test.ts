@@ -14,7 +14,7 @@ import {
 } from './text-direction.ts';
 
 /** A page's text lines as the plan hands them over, from the renderer's own line boxes. */
-function planText(
+function linesOf(
   page: RgbImage,
   lines: Array<{ x0: number; x1: number; y: number }>,
   ch: number,
@@ -60,7 +60,7 @@ function letterPage(): { page: RgbImage; text: PlanText } {
   const ch = text.map((b) => b.y1 - b.y0).sort((a, b) => a - b)[text.length >> 1]! * 0.75;
   return {
     page,
-    text: planText(
+    text: linesOf(
       page,
       text.map((b) => ({ x0: b.x0 + ch, x1: b.x1 - ch, y: (b.y0 + b.y1) / 2 })),
       ch,

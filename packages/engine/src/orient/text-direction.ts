@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { InferenceSession } from 'onnxruntime-web';
 import { renderGray, rotateMap, sampleMap, scaleOutput } from '../geometry/backward-map.ts';
 import { toGray } from '../geometry/raster.ts';
-import { detectTextLines } from '../geometry/text-lines.ts';
+import { detectTextLines, type TextLines } from '../geometry/text-lines.ts';
 import type { BackwardMap, GeometryPlan, RgbImage, StageReport } from '../types.ts';
 
 /**
@@ -385,6 +385,23 @@ export async function checkHalfTurn(plan: GeometryPlan, work: RgbImage): Promise
   };
 }
 
+/**
+ * The text lines (rules left out) of a page `width` × `height` px, as the classifier takes
+ * them: in fractions of the page's size. Undefined when there are none.
+ * @example plan.text = planText(lines, rect.width, rect.height);
+ */
+export function planText(lines: TextLines, width: number, height: number): PlanText | undefined {
+  const found = lines.lines.filter((l) => !l.rule && l.xs.length >= 2);
+  if (found.length === 0) return undefined;
+  return {
+    charHeight: lines.charHeight / height,
+    lines: found.map((l) => ({
+      xs: Array.from(l.xs, (x) => x / width),
+      ys: Array.from(l.ys, (y) => y / height),
+    })),
+  };
+}
+
 /** Text paths of a frame turned by 180°. */
 export function turnText(text: PlanText): PlanText {
   return {
@@ -403,30 +420,21 @@ const PROBE_SIDE = 1280;
 /**
  * Whether the page as planned lies on its side after all: asked only when the plan did not turn
  * it by a quarter and the model could not read its lines (no text, too few crops held text, or
- * they split). The output, turned by a quarter, is
- * searched for text lines and read by the model; a clear verdict either way says its text runs
- * across the turned page, that is, top to bottom on the page as planned.
+ * they split). The output, turned by a quarter, is searched for text lines and read by the
+ * model; a clear verdict either way says its text runs across the turned page, that is, top to
+ * bottom on the page as planned.
  * @example if (await readsSideways(plan, work)) plan = planGeometry(work, { quarter: true });
  */
 export async function readsSideways(plan: GeometryPlan, work: RgbImage): Promise<boolean> {
   const orient = plan.stages.find((st) => st.stage === 'orient');
   const model = orient?.details?.model as { verdict?: string } | undefined;
   if (!orient || orient.details?.photoTurned || plan.rotation % 180 !== 0) return false;
-  if (model && model.verdict !== 'unsure') return false;
+  if ((model && model.verdict !== 'unsure') || !(await loadSession())) return false;
   const turned = rotateMap(plan.map, 90);
   const a = Math.min(1, PROBE_SIDE / Math.max(turned.outWidth, turned.outHeight));
   const lines = detectTextLines(renderGray(toGray(work).image, scaleOutput(turned, a)));
-  const found = lines.lines.filter((l) => !l.rule && l.xs.length >= 2);
-  if (found.length < MIN_VOTES) return false;
-  const fw = turned.outWidth * a;
-  const fh = turned.outHeight * a;
-  const text: PlanText = {
-    charHeight: lines.charHeight / fh,
-    lines: found.map((l) => ({
-      xs: Array.from(l.xs, (x) => x / fw),
-      ys: Array.from(l.ys, (y) => y / fh),
-    })),
-  };
+  const text = planText(lines, turned.outWidth * a, turned.outHeight * a);
+  if (!text || text.lines.length < MIN_VOTES) return false;
   const direction = await readDirection(lineCropper(work, turned, text));
   return direction !== null && direction.verdict !== null;
 }
