@@ -97,7 +97,8 @@ function isAbort(err: unknown, signal?: AbortSignal): boolean {
 
 /**
  * Plans geometry with planGeometry, stepping back to a milder plan (`safePlan`) or the frame when
- * it fails or looks wrong.
+ * it fails or looks wrong; with `quarter`, on the photo turned by a quarter (its text runs top
+ * to bottom).
  */
 function planPage(
   work: RgbImage,
