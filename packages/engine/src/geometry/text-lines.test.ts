@@ -93,6 +93,14 @@ describe('detectTextLines', () => {
     expect(text).toHaveLength(0);
   });
 
+  it('keeps the words of table cells as short lines when asked to', () => {
+    // Each cell's word is shorter than a line must be, and the rule keeps them from linking:
+    // the 6-glyph items (about 4.4 character heights) are kept, one per row.
+    const cells = detectTextLines(receipt(true), { minLine: 4 }).lines.filter((l) => !l.rule);
+    expect(cells).toHaveLength(12);
+    for (const l of cells) expect(l.length).toBeLessThan(60);
+  });
+
   it('splits two lines that a crease kink ran together, for the mesh warp', () => {
     // Two lines of 8 px glyphs; one word of the lower line climbs into the upper one (a crease
     // kink on crumpled paper), so the two run together into one blob.

@@ -65,14 +65,20 @@ function medianOf(values: number[]): number {
  * item and price), for counting text; not for the mesh warp, since on a folded page such a
  * link can pair an item with the next row's price. With `splitRunTogether`, blobs where wavy
  * lines touch and run together (one above the other) are split into their lines, for the mesh
- * warp of a crumpled page; the page-level checks count blobs as they come.
+ * warp of a crumpled page; the page-level checks count blobs as they come. With `minLine`,
+ * shorter lines count too: the words of a table's cells, for reading the text's direction.
  * @example const { lines, charHeight } = detectTextLines(gray);
  */
-export function detectTextLines(
-  gray: GrayImage,
-  opts: { linkLevelPieces?: boolean; splitRunTogether?: boolean } = {},
-): TextLines {
+export function detectTextLines(gray: GrayImage, opts: LineOptions = {}): TextLines {
   return linesFromInk(textInk(gray), opts);
+}
+
+/** How detectTextLines links its blobs into lines (see detectTextLines). */
+export interface LineOptions {
+  linkLevelPieces?: boolean;
+  splitRunTogether?: boolean;
+  /** the shortest line kept, in character heights (MIN_LINE unless given) */
+  minLine?: number;
 }
 
 /**
@@ -170,10 +176,7 @@ export function textInk(gray: GrayImage): TextInk {
  * detectTextLines' second part: blobs fitted and linked into lines (see detectTextLines for
  * the options), from a TextInk it does not change.
  */
-export function linesFromInk(
-  t: TextInk,
-  opts: { linkLevelPieces?: boolean; splitRunTogether?: boolean } = {},
-): TextLines {
+export function linesFromInk(t: TextInk, opts: LineOptions = {}): TextLines {
   const { width: w, height: h } = t.gray;
   const { charHeight, raw: ink, clean, hRules, rules } = t;
   const { blobs, runTogether } = fitBlobs(
@@ -194,6 +197,7 @@ export function linesFromInk(
       blobs,
       charHeight,
       opts.linkLevelPieces ? (x0, y0, x1, y1) => blankBetween(ink, w, x0, y0, x1, y1) : null,
+      opts.minLine ?? MIN_LINE,
     ),
     ...hRules.lines.map((r) => ({
       xs: Float64Array.from(r.xs),
@@ -537,11 +541,13 @@ function blankBetween(
   return true;
 }
 
-/** Greedy span linking: each blob gets at most one successor and one predecessor. */
+/** Greedy span linking: each blob gets at most one successor and one predecessor; lines
+ *  shorter than `minLine` character heights are dropped. */
 function linkBlobs(
   blobs: Blob[],
   ch: number,
   blank: ((x0: number, y0: number, x1: number, y1: number) => boolean) | null,
+  minLine: number,
 ): TextLine[] {
   const maxGap = 2.5 * ch;
   const links: Array<[number, number, number]> = [];
@@ -591,7 +597,7 @@ function linkBlobs(
     for (let k = i; k !== -1; k = next[k]!) chain.push(blobs[k]!);
     const start = chain[0]!.x0;
     const end = chain[chain.length - 1]!.x1;
-    if (end - start < MIN_LINE * ch) continue;
+    if (end - start < minLine * ch) continue;
     const xs: number[] = [];
     const ys: number[] = [];
     for (const b of chain) {

@@ -5,7 +5,13 @@
 import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { InferenceSession } from 'onnxruntime-web';
-import { renderGray, rotateMap, sampleMap, scaleOutput } from '../geometry/backward-map.ts';
+import {
+  identityMap,
+  renderGray,
+  rotateMap,
+  sampleMap,
+  scaleOutput,
+} from '../geometry/backward-map.ts';
 import { toGray } from '../geometry/raster.ts';
 import { detectTextLines, type TextLines } from '../geometry/text-lines.ts';
 import type { BackwardMap, GeometryPlan, RgbImage, StageReport } from '../types.ts';
@@ -33,6 +39,8 @@ const MIN_CONTRAST = 40;
 const MIN_STROKES = 8;
 /** Lines shorter than this many character heights carry too few letters to read. */
 const MIN_LINE_CHARS = 4;
+/** A line's ink reaches this many character heights past each end of its centreline. */
+const END_REACH = 0.8;
 /** The first batch: when its crops all vote one way (MIN_VOTES at least), the rest are not
  *  read. */
 const FIRST_BATCH = 4;
@@ -130,17 +138,20 @@ function lineCropper(
   const s = CROP_H / (CROP_LINE_HEIGHTS * charH);
   // Output px per crop piece.
   const pieceLen = CROP_W / s;
+  // The centreline stops short of the ink by a character or so at each end (its smoothing
+  // window): END_REACH character heights.
   const paths = text.lines
     .map((l) => ({ xs: l.xs.map((x) => x * W), ys: l.ys.map((y) => y * H) }))
-    .filter((l) => l.xs[l.xs.length - 1]! - l.xs[0]! >= MIN_LINE_CHARS * charH)
+    .filter(
+      (l) => l.xs[l.xs.length - 1]! - l.xs[0]! + 2 * END_REACH * charH >= MIN_LINE_CHARS * charH,
+    )
     .sort((a, b) => b.xs[b.xs.length - 1]! - b.xs[0]! - (a.xs[a.xs.length - 1]! - a.xs[0]!));
   // Round-robin over the lines: the first piece of each line, then the second…
   const pieces: Array<{ path: LinePath; x0: number; x1: number }> = [];
   for (let k = 0; k < CROPS_PER_LINE && pieces.length < MAX_CANDIDATES; k++) {
     for (const path of paths) {
-      // The centreline stops short of the ink by a character or so (its smoothing window).
-      const start = path.xs[0]! - 0.8 * charH;
-      const end = path.xs[path.xs.length - 1]! + 0.8 * charH;
+      const start = path.xs[0]! - END_REACH * charH;
+      const end = path.xs[path.xs.length - 1]! + END_REACH * charH;
       const x0 = start + k * pieceLen;
       if (x0 >= end - 2 * charH) continue;
       pieces.push({ path, x0, x1: Math.min(end, x0 + pieceLen) });
@@ -426,7 +437,9 @@ const PROBE_SIDE = 1280;
  * it by a quarter and the model could not read its lines (no text, too few crops held text, or
  * they split). The output, turned by a quarter, is searched for text lines and read by the
  * model; a clear verdict either way says its text runs across the turned page, that is, top to
- * bottom on the page as planned.
+ * bottom on the page as planned. When the plan cut out part of the photo, the whole photo is
+ * asked as well: on a page lying sideways no text line across it checks the outline, and the
+ * first outline may be a table or a picture on the page, with too little text to read.
  * @example if (await readsSideways(plan, work)) plan = planGeometry(work, { quarter: true });
  */
 export async function readsSideways(plan: GeometryPlan, work: RgbImage): Promise<boolean> {
@@ -434,11 +447,20 @@ export async function readsSideways(plan: GeometryPlan, work: RgbImage): Promise
   const model = orient?.details?.model as { verdict?: string } | undefined;
   if (!orient || orient.details?.photoTurned || plan.rotation % 180 !== 0) return false;
   if ((model && model.verdict !== 'unsure') || !(await loadSession())) return false;
-  const turned = rotateMap(plan.map, 90);
-  const a = Math.min(1, PROBE_SIDE / Math.max(turned.outWidth, turned.outHeight));
-  const lines = detectTextLines(renderGray(toGray(work).image, scaleOutput(turned, a)));
-  const text = planText(lines, turned.outWidth * a, turned.outHeight * a);
+  if (await readsAcross(work, rotateMap(plan.map, 90))) return true;
+  const cut = plan.stages.some((st) => st.stage === 'global' && st.applied);
+  return cut && readsAcross(work, rotateMap(identityMap(work.width, work.height), 90));
+}
+
+/** Whether the model reads the text lines of the page `map` produces with a clear verdict. */
+async function readsAcross(work: RgbImage, map: BackwardMap): Promise<boolean> {
+  const a = Math.min(1, PROBE_SIDE / Math.max(map.outWidth, map.outHeight));
+  // Words count as lines here: a sideways form's table cells hold little else.
+  const lines = detectTextLines(renderGray(toGray(work).image, scaleOutput(map, a)), {
+    minLine: MIN_LINE_CHARS,
+  });
+  const text = planText(lines, map.outWidth * a, map.outHeight * a);
   if (!text || text.lines.length < MIN_VOTES) return false;
-  const direction = await readDirection(lineCropper(work, turned, text));
+  const direction = await readDirection(lineCropper(work, map, text));
   return direction !== null && direction.verdict !== null;
 }
