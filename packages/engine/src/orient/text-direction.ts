@@ -14,7 +14,7 @@ import {
 } from '../geometry/backward-map.ts';
 import { toGray } from '../geometry/raster.ts';
 import { detectTextLines, type TextLines } from '../geometry/text-lines.ts';
-import type { BackwardMap, GeometryPlan, RgbImage, StageReport } from '../types.ts';
+import type { BackwardMap, GeometryPlan, GrayImage, RgbImage, StageReport } from '../types.ts';
 
 /**
  * The text-direction classifier of PaddleOCR (`ch_ppocr_mobile_v2.0_cls`, Apache-2.0 weights),
@@ -447,20 +447,33 @@ export async function readsSideways(plan: GeometryPlan, work: RgbImage): Promise
   const model = orient?.details?.model as { verdict?: string } | undefined;
   if (!orient || orient.details?.photoTurned || plan.rotation % 180 !== 0) return false;
   if ((model && model.verdict !== 'unsure') || !(await loadSession())) return false;
-  if (await readsAcross(work, rotateMap(plan.map, 90))) return true;
+  if (await readsAcross(work, plan.map)) return true;
   const cut = plan.stages.some((st) => st.stage === 'global' && st.applied);
-  return cut && readsAcross(work, rotateMap(identityMap(work.width, work.height), 90));
+  return cut && readsAcross(work, identityMap(work.width, work.height));
 }
 
-/** Whether the model reads the text lines of the page `map` produces with a clear verdict. */
+/**
+ * Whether the text of the page `map` produces runs top to bottom: turned by a quarter, it holds
+ * more text (by the length of its lines) than as it is, and the model reads those lines with a
+ * clear verdict.
+ */
 async function readsAcross(work: RgbImage, map: BackwardMap): Promise<boolean> {
-  const a = Math.min(1, PROBE_SIDE / Math.max(map.outWidth, map.outHeight));
-  // Words count as lines here: a sideways form's table cells hold little else.
-  const lines = detectTextLines(renderGray(toGray(work).image, scaleOutput(map, a)), {
-    minLine: MIN_LINE_CHARS,
-  });
-  const text = planText(lines, map.outWidth * a, map.outHeight * a);
-  if (!text || text.lines.length < MIN_VOTES) return false;
-  const direction = await readDirection(lineCropper(work, map, text));
+  const gray = toGray(work).image;
+  const turned = rotateMap(map, 90);
+  const across = wordLines(gray, turned);
+  if (!across.text || across.text.lines.length < MIN_VOTES) return false;
+  if (across.length <= wordLines(gray, map).length) return false;
+  const direction = await readDirection(lineCropper(work, turned, across.text));
   return direction !== null && direction.verdict !== null;
+}
+
+/** The text lines of the page `map` produces, words counted as lines (a sideways form's table
+ *  cells hold little else), and their total length. */
+function wordLines(gray: GrayImage, map: BackwardMap): { text?: PlanText; length: number } {
+  const a = Math.min(1, PROBE_SIDE / Math.max(map.outWidth, map.outHeight));
+  const lines = detectTextLines(renderGray(gray, scaleOutput(map, a)), { minLine: MIN_LINE_CHARS });
+  return {
+    text: planText(lines, map.outWidth * a, map.outHeight * a),
+    length: lines.lines.reduce((sum, l) => sum + (l.rule ? 0 : l.length / a), 0),
+  };
 }
