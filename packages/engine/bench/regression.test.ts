@@ -175,6 +175,24 @@ describe('engine quality regression', () => {
     expect(upright.report.pages[0]!.rotation).toBe(0);
   });
 
+  it('keeps a clean scan of a two-column paper and of a brochure whole', async () => {
+    // The paper mask covers the whole frame, and the outline snapped onto the strongest straight
+    // edges inside it: the gap between two lines of a paragraph (the paper), a photo's top edge
+    // (the brochure). Their titles lay beyond, on the same paper as the page inside: each came
+    // back cut down to a band of its text.
+    for (const [kind, seed] of [
+      ['paper', 1010],
+      ['brochure', 1011],
+    ] as const) {
+      const flat = renderPage(kind, seed, 1240).image;
+      const scan = await restore(await encodePng(flat), { format: 'png' });
+      expect(stageOf(scan, 'global')?.applied, kind).toBe(false);
+      const out = await decodeRgb(scan.file);
+      expect(out.height / out.width, kind).toBeCloseTo(flat.height / flat.width, 2);
+      expect((await docunetScore(out, flat, { ld: false })).msSsim, kind).toBeGreaterThan(0.9);
+    }
+  });
+
   it('turns a form and a receipt scanned sideways upright, each as a whole page', async () => {
     // Turned by a quarter, their text runs down the page, and the line finder found next to
     // nothing across it: no text to check an outline by or for the model to read. The form's

@@ -34,6 +34,7 @@ import { checkOutlineAgainstText, growOutlineToText, type OutlineCheck } from '.
 import { refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
+import { paperRunsOn } from './paper-beyond.ts';
 import { percentile, toGray } from './raster.ts';
 
 export interface PlanOptions {
@@ -257,6 +258,29 @@ function neutralAt(work: RgbImage, x: number, y: number): boolean {
   const luma = (0.299 * r + 0.587 * g + 0.114 * b) / n;
   const chroma = (Math.max(r, g, b) - Math.min(r, g, b)) / n;
   return chroma < TABLE_CHROMA * Math.max(40, luma);
+}
+
+/** The paper mask covers at least this share of the frame: the page may fill it. */
+const FRAME_FILLED = 0.95;
+
+/**
+ * Why an outline that passed the text check still stops inside the page: the paper mask covered
+ * (nearly) the whole frame, so its sides snapped onto edges found inside, and text beyond one of
+ * them lies on the same paper as the page inside it (`paperRunsOn`). Null when it does not. (A
+ * receipt folded on a table as bright as its far panel: the mask stopped at the fold, and the
+ * panel, text and all, differs from the lit half by under 3 levels; it is run on to its end
+ * below instead.)
+ */
+function pageRunsOn(
+  work: RgbImage,
+  outline: PageOutline,
+  check: OutlineCheck,
+  det: { details: Record<string, unknown> },
+): string | null {
+  if (Number(det.details.areaFrac ?? 0) < FRAME_FILLED) return null;
+  if (check.details.outsideShare! <= MIN_OUTSIDE) return null;
+  const side = paperRunsOn(work, outline, check.outside);
+  return side && `the paper runs on past the outline's ${side} side, with text on it`;
 }
 
 /** Share of the points sampled inside a panel the page was run on to that must be neutral. */
@@ -653,11 +677,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     frame = check.frame;
     if (check.details.outsideShare! > MIN_OUTSIDE) textBeyond = outline;
     globalStage.details = { ...globalStage.details, ...check.details };
-    if (check.problem) {
+    const problem = check.problem ?? pageRunsOn(work, outline, check, det);
+    if (problem) {
       retry = true;
       rejected = true;
       globalStage.applied = false;
-      globalStage.reason = `${check.problem}: keeping the full frame`;
+      globalStage.reason = `${problem}: keeping the full frame`;
       globalApplied = false;
       paper = null;
     } else if (check.details.outsideShare! > MIN_OUTSIDE) {
@@ -730,7 +755,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         );
         if (second) grew = `, grown past ${Math.round(100 * outside)}% of the text beyond its edge`;
       }
-      if (!second || second.check.problem) continue;
+      if (!second || second.check.problem || pageRunsOn(work, second.outline, second.check, det)) {
+        continue;
+      }
       outline = second.outline;
       ({ map, aspect, paper } = second.global);
       ({ scale, rect, lines, ink } = second);
