@@ -1,5 +1,6 @@
 import type { PageOutline, Point, RgbImage } from '../types.ts';
 import type { Side } from './shaded-panel.ts';
+import { along } from './shadow-edge.ts';
 
 /** Text samples beyond a side that make it a question at all. */
 const MIN_POINTS = 3;
@@ -59,30 +60,6 @@ function plainPaper(work: RgbImage, x: number, y: number): number | null {
   const mean = sum / 25;
   if (hi - lo >= PLAIN_SPAN || chroma / 25 > PLAIN_CHROMA * Math.max(40, mean)) return null;
   return mean;
-}
-
-/** The point at arc-length fraction t of the polyline, and the unit tangent there. */
-function along(line: Point[], t: number): { p: Point; tx: number; ty: number } {
-  let total = 0;
-  for (let i = 1; i < line.length; i++) {
-    total += Math.hypot(line[i]!.x - line[i - 1]!.x, line[i]!.y - line[i - 1]!.y);
-  }
-  let at = t * total;
-  for (let i = 1; i < line.length; i++) {
-    const a = line[i - 1]!;
-    const b = line[i]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y);
-    if (at <= len || i === line.length - 1) {
-      const f = len > 0 ? Math.min(1, at / len) : 0;
-      return {
-        p: { x: a.x + f * (b.x - a.x), y: a.y + f * (b.y - a.y) },
-        tx: len > 0 ? (b.x - a.x) / len : 1,
-        ty: len > 0 ? (b.y - a.y) / len : 0,
-      };
-    }
-    at -= len;
-  }
-  return { p: line[0]!, tx: 1, ty: 0 };
 }
 
 /** Plain paper is looked for this many steps (of the reach) beyond a side, and this many inside. */

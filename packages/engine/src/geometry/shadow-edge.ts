@@ -43,8 +43,8 @@ function patchMean(
   return [sr / n, sg / n, sb / n];
 }
 
-/** Point at arc-length share t along a polyline. */
-function along(pts: Point[], t: number): { p: Point; tx: number; ty: number } {
+/** Point at arc-length share t along a polyline, and the unit tangent there. */
+export function along(pts: Point[], t: number): { p: Point; tx: number; ty: number } {
   let total = 0;
   for (let k = 1; k < pts.length; k++) {
     total += Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y);
