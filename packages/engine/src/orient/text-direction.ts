@@ -447,18 +447,18 @@ export async function readsSideways(plan: GeometryPlan, work: RgbImage): Promise
   const model = orient?.details?.model as { verdict?: string } | undefined;
   if (!orient || orient.details?.photoTurned || plan.rotation % 180 !== 0) return false;
   if ((model && model.verdict !== 'unsure') || !(await loadSession())) return false;
-  if (await readsAcross(work, plan.map)) return true;
+  const gray = toGray(work).image;
+  if (await readsAcross(work, gray, plan.map)) return true;
   const cut = plan.stages.some((st) => st.stage === 'global' && st.applied);
-  return cut && readsAcross(work, identityMap(work.width, work.height));
+  return cut && readsAcross(work, gray, identityMap(work.width, work.height));
 }
 
 /**
- * Whether the text of the page `map` produces runs top to bottom: turned by a quarter, it holds
+ * Whether the text of the page `map` produces (from `work`, whose grey copy is `gray`) runs top to bottom: turned by a quarter, it holds
  * more text (by the length of its lines) than as it is, and the model reads those lines with a
  * clear verdict.
  */
-async function readsAcross(work: RgbImage, map: BackwardMap): Promise<boolean> {
-  const gray = toGray(work).image;
+async function readsAcross(work: RgbImage, gray: GrayImage, map: BackwardMap): Promise<boolean> {
   const turned = rotateMap(map, 90);
   const across = wordLines(gray, turned);
   if (!across.text || across.text.lines.length < MIN_VOTES) return false;
