@@ -63,6 +63,8 @@ export async function followDocument(
     let lastJson = JSON.stringify(last);
     const push = (row: DocumentRow | undefined) => {
       if (!row || row.user_id !== userId) return;
+      // A poll that read the row before the latest change was announced comes back stale.
+      if (row.updated_at < last.updated_at) return;
       const dto = toDocumentDto(row);
       const json = JSON.stringify(dto);
       if (json !== lastJson) {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutputFormat } from '@uncrumple/engine';
 import type { Clock } from '../../lib/clock.ts';
+import { latestWins } from '../../lib/latest-wins.ts';
 import type { RunningJob } from '../queue/table-queue.ts';
 import { PermanentJobError } from '../queue/queue.types.ts';
 import type { Job } from '../queue/queue.types.ts';
@@ -63,6 +64,12 @@ export async function processDocument(deps: ProcessDeps, job: Job<ProcessPayload
   let progress = 0;
   let stage = 'decode';
   let lastWrite = 0;
+  // One write at a time, the latest value winning: overlapping updates on two database
+  // connections could land, or be read back and announced, out of order, and the bar jump back.
+  const progressWrites = latestWins<DocumentPatch>(
+    (patch) => update(deps, row.id, ['processing'], patch),
+    (err) => deps.log.warn({ err, documentId: row.id }, 'progress update failed'),
+  );
   const input = await store.read(row.original_file);
   const signal = (job as RunningJob<ProcessPayload>).signal;
   let result;
@@ -87,13 +94,12 @@ export async function processDocument(deps: ProcessDeps, job: Job<ProcessPayload
           const now = Date.now();
           if (!changed && now - lastWrite < PROGRESS_WRITE_MS) return;
           lastWrite = now;
-          void update(deps, row.id, ['processing'], { progress, stage }).catch((err: unknown) =>
-            deps.log.warn({ err, documentId: row.id }, 'progress update failed'),
-          );
+          progressWrites.push({ progress, stage });
         },
       },
     );
   } catch (err) {
+    await progressWrites.settled();
     if (err instanceof WorkerTaskError || err instanceof WorkerTimeoutError) {
       throw new PermanentJobError(err.message, { cause: err });
     }
@@ -103,6 +109,7 @@ export async function processDocument(deps: ProcessDeps, job: Job<ProcessPayload
     }
     throw err;
   }
+  await progressWrites.settled();
 
   const ext = result.extension;
   const saved = [
