@@ -11,6 +11,7 @@
  *   npm run bench:quality -- --out DIR    # results elsewhere than bench-results/
  *   npm run bench:quality -- --modes      # add engine gray and bw rows
  *   npm run bench:quality -- --no-geometry  # drop the geometry-only row
+ *   npm run bench:quality -- --flat       # also restore each flat page as a clean scan
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -19,10 +20,18 @@ import { parseArgs } from 'node:util';
 import { characterErrorRate, createOcr, docunetScore, type Ocr } from './metrics/index.ts';
 import { runReal, samplesDir } from './quality/real.ts';
 import { writeContactSheet, type SheetRow } from './quality/sheet.ts';
-import { aggregate, formatTable, regressions, type Score } from './quality/table.ts';
-import { loadVariants } from './quality/variants.ts';
+import {
+  aggregate,
+  damagedScans,
+  FLAT_GROUP,
+  formatTable,
+  regressions,
+  type Score,
+} from './quality/table.ts';
+import { loadVariants, unchanged, type Variant } from './quality/variants.ts';
 import { benchSample } from './samples.ts';
-import { DISTORTION_FAMILIES, synthFontFiles } from '../synth/index.ts';
+import { DISTORTION_FAMILIES, synthFontFiles, type SyntheticSample } from '../synth/index.ts';
+import type { RgbImage } from '../src/types.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +45,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'no-geometry': { type: 'boolean', default: false },
     modes: { type: 'boolean', default: false },
+    flat: { type: 'boolean', default: false },
   },
 });
 
@@ -56,6 +66,8 @@ const variants = await loadVariants(notes, {
   geometry: !values['no-geometry'],
   modes: values.modes,
 });
+// A flat page unchanged is its own ground truth: only the variants that change it are run.
+const engines = variants.filter((v) => v !== unchanged);
 const ocr: Ocr | null = values.fast ? null : await createOcr();
 const scores: Score[] = [];
 const sheetRows: SheetRow[] = [];
@@ -63,7 +75,7 @@ let ceilingErrors = 0;
 let ceilingLength = 0;
 
 console.log(
-  `bench:quality: ${perFamily} sample(s) × ${families.length} families, width ${width}, OCR ${ocr ? 'on' : 'off'}`,
+  `bench:quality: ${perFamily} sample(s) × ${families.length} families${values.flat ? ' + their flat pages as clean scans' : ''}, width ${width}, OCR ${ocr ? 'on' : 'off'}`,
 );
 console.log(`variants: ${variants.map((v) => v.name).join(', ')}`);
 // The synthetic pages depend on the fonts found (see synth/fonts.ts): figures compare only
@@ -84,69 +96,89 @@ for (let i = 0; i < perFamily; i++) {
       ceilingErrors += c.errors;
       ceilingLength += c.length;
     }
-    const tiles: SheetRow['tiles'] = [];
-    const parts: string[] = [];
-    for (const variant of variants) {
-      const t0 = performance.now();
-      let score: Score;
-      try {
-        const { image: out, rotation } = await variant.run(sample.photo);
-        const ms = performance.now() - t0;
-        const { msSsim, ld, ink } = await docunetScore(out, sample.flat);
-        const c = ocr
-          ? characterErrorRate(sample.text, await ocr.read(out))
-          : { errors: Number.NaN, length: Number.NaN };
-        score = {
-          variant: variant.name,
-          family,
-          kind,
-          seed,
-          msSsim,
-          ld,
-          ink,
-          aspect:
-            100 *
-            Math.abs(Math.log((out.height / out.width) * (sample.flat.width / sample.flat.height))),
-          errors: c.errors,
-          length: c.length,
-          ms,
-          rotation,
-        };
-        tiles.push({
-          label: `${variant.name}: MS-SSIM ${msSsim.toFixed(3)} LD ${ld.toFixed(1)} ink ${ink.toFixed(2)}${ocr ? ` CER ${(c.errors / c.length).toFixed(3)}` : ''}`,
-          image: out,
-        });
-        parts.push(
-          `${variant.name} ${msSsim.toFixed(3)}/${ld.toFixed(1)}${ocr ? `/${(c.errors / c.length).toFixed(3)}` : ''}${rotation ? ` TURNED ${rotation}°` : ''}`,
-        );
-      } catch (error) {
-        score = {
-          variant: variant.name,
-          family,
-          kind,
-          seed,
-          msSsim: Number.NaN,
-          ld: Number.NaN,
-          ink: Number.NaN,
-          aspect: Number.NaN,
-          errors: Number.NaN,
-          length: Number.NaN,
-          ms: 0,
-          failed: (error as Error).message,
-        };
-        parts.push(`${variant.name} FAILED: ${(error as Error).message}`);
-      }
-      scores.push(score);
-    }
-    tiles.push({ label: 'ground truth', image: sample.flat });
+    const photo = await scoreVariants(sample, sample.photo, family, seed);
+    photo.tiles.push({ label: 'ground truth', image: sample.flat });
     const extras = `${sample.background}${sample.thumb ? ' · thumb' : ''}`;
-    sheetRows.push({ title: `${family} · ${kind} · seed ${seed} · ${extras}`, tiles });
-    console.log(
-      `  [${i * families.length + f + 1}/${perFamily * families.length}] ${family}/${kind}#${seed}: ${parts.join(' | ')}`,
-    );
+    sheetRows.push({ title: `${family} · ${kind} · seed ${seed} · ${extras}`, tiles: photo.tiles });
+    const step = `${i * families.length + f + 1}/${perFamily * families.length}`;
+    console.log(`  [${step}] ${family}/${kind}#${seed}: ${photo.parts.join(' | ')}`);
+    if (values.flat) {
+      // The flat page itself, as a scanner, a scanner app or a rasterised PDF delivers it: the
+      // engine must give it back whole, upright and as it is.
+      const scan = await scoreVariants(sample, sample.flat, FLAT_GROUP, seed, engines);
+      scan.tiles.push({ label: 'ground truth (= input)', image: sample.flat });
+      sheetRows.push({ title: `clean scan · ${kind} · seed ${seed}`, tiles: scan.tiles });
+      console.log(`  [${step}] ${FLAT_GROUP}/${kind}#${seed}: ${scan.parts.join(' | ')}`);
+    }
   }
 }
 await ocr?.close();
+
+/** Runs every variant on `input` (the photo or the flat page of `sample`) and scores it. */
+async function scoreVariants(
+  sample: SyntheticSample,
+  input: RgbImage,
+  family: string,
+  seed: number,
+  which: Variant[] = variants,
+): Promise<{ tiles: SheetRow['tiles']; parts: string[] }> {
+  const { kind } = sample;
+  const tiles: SheetRow['tiles'] = [];
+  const parts: string[] = [];
+  for (const variant of which) {
+    const t0 = performance.now();
+    let score: Score;
+    try {
+      const { image: out, rotation } = await variant.run(input);
+      const ms = performance.now() - t0;
+      const { msSsim, ld, ink } = await docunetScore(out, sample.flat);
+      const c = ocr
+        ? characterErrorRate(sample.text, await ocr.read(out))
+        : { errors: Number.NaN, length: Number.NaN };
+      score = {
+        variant: variant.name,
+        family,
+        kind,
+        seed,
+        msSsim,
+        ld,
+        ink,
+        aspect:
+          100 *
+          Math.abs(Math.log((out.height / out.width) * (sample.flat.width / sample.flat.height))),
+        errors: c.errors,
+        length: c.length,
+        ms,
+        rotation,
+      };
+      tiles.push({
+        label: `${variant.name}: MS-SSIM ${msSsim.toFixed(3)} LD ${ld.toFixed(1)} ink ${ink.toFixed(2)}${ocr ? ` CER ${(c.errors / c.length).toFixed(3)}` : ''}`,
+        image: out,
+      });
+      parts.push(
+        `${variant.name} ${msSsim.toFixed(3)}/${ld.toFixed(1)}${ocr ? `/${(c.errors / c.length).toFixed(3)}` : ''}${rotation ? ` TURNED ${rotation}°` : ''}`,
+      );
+    } catch (error) {
+      score = {
+        variant: variant.name,
+        family,
+        kind,
+        seed,
+        msSsim: Number.NaN,
+        ld: Number.NaN,
+        ink: Number.NaN,
+        aspect: Number.NaN,
+        errors: Number.NaN,
+        length: Number.NaN,
+        ms: 0,
+        failed: (error as Error).message,
+      };
+      parts.push(`${variant.name} FAILED: ${(error as Error).message}`);
+    }
+    scores.push(score);
+  }
+  return { tiles, parts };
+}
 
 const names = variants.map((v) => v.name);
 const rows = aggregate(scores, names, families);
@@ -174,6 +206,13 @@ for (const name of names.filter((n) => n !== 'input unchanged')) {
   lines.push(
     `${name}: ${worse.length} sample(s) worse than the input${worse.length ? `:\n    ${worse.join('\n    ')}` : ''}`,
   );
+  if (values.flat) {
+    const scans = scores.filter((x) => x.variant === name && x.family === FLAT_GROUP).length;
+    const damaged = damagedScans(scores, name);
+    lines.push(
+      `${name}: ${damaged.length} of ${scans} clean scan(s) not given back whole and upright${damaged.length ? `:\n    ${damaged.join('\n    ')}` : ''}`,
+    );
+  }
 }
 const realDir = values['no-real'] ? null : samplesDir(repoRoot);
 if (realDir) {

@@ -1,3 +1,6 @@
+/** The group of the flat pages restored as clean scans (`--flat`); kept out of `overall`. */
+export const FLAT_GROUP = 'flat scan';
+
 /** Per-sample scores of one variant. */
 export interface Score {
   variant: string;
@@ -40,14 +43,20 @@ export interface Row {
 const mean = (xs: number[]): number =>
   xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Number.NaN;
 
-/** Aggregates scores per variant × family and overall; CER is pooled (Σ errors / Σ length). */
+/**
+ * Aggregates scores per variant × family, overall (the photos), and over the clean scans when
+ * there are any; CER is pooled (Σ errors / Σ length). Empty groups have no row.
+ */
 export function aggregate(scores: Score[], variants: string[], families: string[]): Row[] {
   const rows: Row[] = [];
   for (const variant of variants) {
-    for (const group of [...families, 'overall']) {
+    for (const group of [...families, 'overall', FLAT_GROUP]) {
       const all = scores.filter(
-        (s) => s.variant === variant && (group === 'overall' || s.family === group),
+        (s) =>
+          s.variant === variant &&
+          (group === 'overall' ? s.family !== FLAT_GROUP : s.family === group),
       );
+      if (!all.length) continue;
       const ok = all.filter((s) => !s.failed);
       const errors = ok.reduce((a, s) => a + s.errors, 0);
       const length = ok.reduce((a, s) => a + s.length, 0);
@@ -111,6 +120,30 @@ export function regressions(scores: Score[], variant: string): string[] {
       );
     if (!Number.isNaN(s.errors) && s.errors > base.errors)
       out.push(`${s.family}/${s.kind}#${s.seed}: OCR errors ${s.errors} > input ${base.errors}`);
+  }
+  return out;
+}
+
+/** Thresholds past which a clean scan counts as not given back as it was. */
+const SCAN_ASPECT_PCT = 3;
+const SCAN_MS_SSIM = 0.8;
+
+/**
+ * Clean scans (the flat pages themselves, `--flat`) a variant damaged: turned, emptied, cut
+ * down or stretched (aspect off by more than 3 %), or changed past recognition (MS-SSIM against
+ * the page itself under 0.8; the appearance stage alone whitens and sharpens a little).
+ */
+export function damagedScans(scores: Score[], variant: string): string[] {
+  const out: string[] = [];
+  for (const s of scores.filter((x) => x.variant === variant && x.family === FLAT_GROUP)) {
+    const name = `${FLAT_GROUP}/${s.kind}#${s.seed}`;
+    if (s.failed) out.push(`${name}: failed: ${s.failed}`);
+    else if (s.rotation) out.push(`${name}: turned by ${s.rotation}° (the scan is upright)`);
+    else if (s.ink < 0.5) out.push(`${name}: ink ratio ${s.ink.toFixed(2)}: page content lost`);
+    else if (s.aspect > SCAN_ASPECT_PCT)
+      out.push(`${name}: aspect off by ${s.aspect.toFixed(1)} % (cut down or stretched)`);
+    else if (s.msSsim < SCAN_MS_SSIM)
+      out.push(`${name}: MS-SSIM ${s.msSsim.toFixed(3)} against the page itself`);
   }
   return out;
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { aggregate, damagedScans, FLAT_GROUP, regressions, type Score } from './table.ts';
+
+const score = (over: Partial<Score>): Score => ({
+  variant: 'engine',
+  family: 'crumple',
+  kind: 'letter',
+  seed: 1000,
+  msSsim: 0.9,
+  ld: 1,
+  ink: 1,
+  aspect: 0,
+  errors: 10,
+  length: 1000,
+  ms: 1,
+  rotation: 0,
+  ...over,
+});
+
+describe('quality table', () => {
+  it('keeps the clean scans out of the photos overall and gives them a row of their own', () => {
+    const scores = [
+      score({ variant: 'input unchanged', msSsim: 0.4, errors: 100 }),
+      score({ msSsim: 0.8, errors: 20 }),
+      score({ family: FLAT_GROUP, msSsim: 0.98, errors: 0 }),
+    ];
+    const rows = aggregate(scores, ['input unchanged', 'engine'], ['crumple']);
+    const row = (variant: string, group: string) =>
+      rows.find((r) => r.variant === variant && r.group === group);
+    expect(row('engine', 'overall')).toMatchObject({ n: 1, msSsim: 0.8, errors: 20 });
+    expect(row('engine', FLAT_GROUP)).toMatchObject({ n: 1, msSsim: 0.98, errors: 0 });
+    // The unchanged input is never run on a scan: no empty row for it.
+    expect(row('input unchanged', FLAT_GROUP)).toBeUndefined();
+    expect(regressions(scores, 'engine')).toEqual([]);
+  });
+
+  it('names the clean scans a variant turned, emptied, cut down or changed past recognition', () => {
+    const scan = (seed: number, over: Partial<Score>) =>
+      score({ family: FLAT_GROUP, seed, msSsim: 0.95, ...over });
+    const damaged = damagedScans(
+      [
+        scan(1, {}),
+        scan(2, { rotation: 90 }),
+        scan(3, { ink: 0.2 }),
+        scan(4, { aspect: 25 }),
+        scan(5, { msSsim: 0.5 }),
+        scan(6, { failed: 'boom' }),
+        score({ seed: 7, msSsim: 0.1 }),
+      ],
+      'engine',
+    );
+    expect(damaged.map((d) => d.split(':')[0])).toEqual(
+      [2, 3, 4, 5, 6].map((s) => `${FLAT_GROUP}/letter#${s}`),
+    );
+  });
+});
