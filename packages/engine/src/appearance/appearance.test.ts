@@ -334,6 +334,36 @@ describe('appearance', () => {
   });
 });
 
+describe('photos on a clean page', () => {
+  it("keeps a photo's dark tones apart while grey text is darkened", () => {
+    // Grey text (as a brochure sets its body) sets the black point high; the photo's two dark
+    // greens below it must not both be crushed to black.
+    const img = page(
+      () => 1,
+      (im) => {
+        for (let i = 0; i < W * H; i++) {
+          const p = i * 3;
+          if (im.data[p]! < 100) im.data.set([80, 80, 80], p);
+          else im.data.set([240, 240, 240], p);
+        }
+        for (let y = 300; y < 500; y++) {
+          for (let x = 100; x < 400; x++) {
+            const v = x < 250 ? 35 : 60;
+            im.data.set([v / 2, v, v / 2], (y * W + x) * 3);
+          }
+        }
+      },
+    );
+    const { image } = enhanceAppearance(img, 'color');
+    const darker = stats(image, (x, y) => x > 140 && x < 230 && y > 340 && y < 460);
+    const lighter = stats(image, (x, y) => x > 270 && x < 360 && y > 340 && y < 460);
+    expect(darker.mean).toBeGreaterThan(10);
+    expect(lighter.mean - darker.mean).toBeGreaterThan(15);
+    const text = stats(image, (x, y) => isStem(x, y) && (y < 280 || y > 520));
+    expect(text.mean).toBeLessThan(50);
+  });
+});
+
 describe('coloured marks on a cast page', () => {
   /** Hue in degrees and chroma (max − min) of the mean colour of the pixels `pick` selects. */
   function meanColour(img: RgbImage, pick: (x: number, y: number) => boolean) {

@@ -1,6 +1,7 @@
 import type { OutputMode, RgbImage, StageReport } from '../types.ts';
 import { estimateBackground, type Background } from './background.ts';
 import { grayToRgb, sauvola, toLuma } from './binarize.ts';
+import { boxBlur } from './filters.ts';
 import { chooseLevels, divideBackground, type Levels } from './shading.ts';
 import { unsharpMask } from './sharpen.ts';
 import { components } from '../detect/components.ts';
@@ -9,7 +10,12 @@ import { components } from '../detect/components.ts';
 export interface AppearancePlan {
   background: Background;
   levels: Levels;
+  /** The background's photo and logo regions (`photoRegions`), null when there are none. */
+  photos: Uint8Array | null;
 }
+
+/** Feather of the photo regions' black-point lift, in background-grid pixels. */
+const KEEP_DARKS_FEATHER = 3;
 
 /**
  * Estimates background and levels on a small flat copy of the page (long side ≈ 800 px), so the
@@ -19,7 +25,19 @@ export interface AppearancePlan {
  */
 export function planAppearance(small: RgbImage): AppearancePlan {
   const background = estimateBackground(small);
-  return { background, levels: chooseLevels(small, background) };
+  return withPhotos(background, chooseLevels(small, background));
+}
+
+/** The plan with its photo regions, whose darks the levels keep (see `Levels.keepDarks`). */
+function withPhotos(background: Background, levels: Levels): AppearancePlan {
+  const photos = background.nonPaperFraction > 0.002 ? photoRegions(background) : null;
+  if (!photos) return { background, levels, photos };
+  const { width, height } = background;
+  const keepDarks = boxBlur(
+    { width, height, data: Float32Array.from(photos) },
+    KEEP_DARKS_FEATHER,
+  ).data;
+  return { background, levels: { ...levels, keepDarks }, photos };
 }
 
 /**
@@ -31,7 +49,7 @@ export function planAppearance(small: RgbImage): AppearancePlan {
 export function finishAppearance(img: RgbImage, mode: OutputMode, plan: AppearancePlan): RgbImage {
   const bg = plan.background;
   if (mode === 'bw') {
-    const photos = bg.nonPaperFraction > 0.002 ? photoRegions(bg) : null;
+    const { photos } = plan;
     return sauvola(img, { keep: photos ? { ...bg, nonPaper: photos } : undefined });
   }
   const out = unsharpMask(img, 0.6, 3);
@@ -110,7 +128,7 @@ export interface EnhanceResult {
 export function enhanceAppearance(img: RgbImage, mode: OutputMode = 'color'): EnhanceResult {
   const t0 = performance.now();
   const background = estimateBackground(img);
-  const plan = { background, levels: chooseLevels(img, background) };
+  const plan = withPhotos(background, chooseLevels(img, background));
   const image = finishAppearance(divideBackground(img, background, plan.levels), mode, plan);
   return {
     image,

@@ -9,6 +9,12 @@ export interface Levels {
   black: number;
   /** ratio I/B mapped to white */
   white: number;
+  /**
+   * Optional weight 0..1 per background-grid cell (the background's width × height) lifting the
+   * black point to 0 where it is 1: the page's photos and logos, whose darks the black point
+   * set by the text would crush (a landscape's dark greens went black, its sky deep blue).
+   */
+  keepDarks?: Float32Array | null;
 }
 
 /**
@@ -19,6 +25,9 @@ export interface Levels {
 export interface ShadingRows {
   gains(y: number): Float32Array;
   offset: number;
+  /** With `keepDarks`: the offset per pixel of the row whose gains were asked last (`offset`
+   *  then only holds where the weight is 0). */
+  offsets?: () => Float32Array;
 }
 
 /**
@@ -37,7 +46,8 @@ export function shadingRows(
   const bh = bg.height;
   const sx = bw / width;
   const sy = bh / height;
-  const scale = 255 / Math.max(1e-3, levels.white - levels.black);
+  const span = (black: number) => 255 / Math.max(1e-3, levels.white - black);
+  const scale = span(levels.black);
   const cx0 = new Int32Array(width);
   const cfx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
@@ -51,19 +61,85 @@ export function shadingRows(
   const line = new Float32Array(bw * 3);
   const gains = new Float32Array(width * 3);
   const [p0, p1, p2] = bg.planes;
+  const keep = levels.keepDarks;
+  const rowAt = (y: number) => {
+    let gy = (y + 0.5) * sy - 0.5;
+    gy = gy < 0 ? 0 : gy > bh - 1 ? bh - 1 : gy;
+    const j0 = Math.min(Math.max(0, bh - 2), Math.floor(gy));
+    const fy = bh > 1 ? gy - j0 : 0;
+    return { a: j0 * bw, b: bh > 1 ? (j0 + 1) * bw : j0 * bw, fy };
+  };
+  if (!keep) {
+    return {
+      offset: levels.black * scale,
+      gains(y: number): Float32Array {
+        const { a, b, fy } = rowAt(y);
+        gainLine(p0, p1, p2, a, b, fy, bw, scale, line);
+        spreadLine(line, bw, cx0, cfx, width, gains);
+        return gains;
+      },
+    };
+  }
+  // The black point per reduced column, then per pixel: black · (1 − keep).
+  const scales = new Float32Array(bw);
+  const offsetLine = new Float32Array(bw);
+  const offsets = new Float32Array(width);
   return {
     offset: levels.black * scale,
     gains(y: number): Float32Array {
-      let gy = (y + 0.5) * sy - 0.5;
-      gy = gy < 0 ? 0 : gy > bh - 1 ? bh - 1 : gy;
-      const j0 = Math.min(Math.max(0, bh - 2), Math.floor(gy));
-      const fy = bh > 1 ? gy - j0 : 0;
-      const j1 = bh > 1 ? j0 + 1 : j0;
-      gainLine(p0, p1, p2, j0 * bw, j1 * bw, fy, bw, scale, line);
+      const { a, b, fy } = rowAt(y);
+      for (let i = 0; i < bw; i++) {
+        const w = keep[a + i]! + (keep[b + i]! - keep[a + i]!) * fy;
+        const black = levels.black * (1 - w);
+        scales[i] = span(black);
+        offsetLine[i] = black * scales[i]!;
+      }
+      gainLines(p0, p1, p2, a, b, fy, bw, scales, line);
       spreadLine(line, bw, cx0, cfx, width, gains);
+      spreadPlane(offsetLine, bw, cx0, cfx, width, offsets);
       return gains;
     },
+    offsets: () => offsets,
   };
+}
+
+/** gainLine with a scale per reduced column. */
+function gainLines(
+  p0: Float32Array,
+  p1: Float32Array,
+  p2: Float32Array,
+  a: number,
+  b: number,
+  fy: number,
+  bw: number,
+  scales: Float32Array,
+  line: Float32Array,
+): void {
+  for (let i = 0; i < bw; i++) {
+    const v0 = p0[a + i]! + (p0[b + i]! - p0[a + i]!) * fy;
+    const v1 = p1[a + i]! + (p1[b + i]! - p1[a + i]!) * fy;
+    const v2 = p2[a + i]! + (p2[b + i]! - p2[a + i]!) * fy;
+    const scale = scales[i]!;
+    line[i * 3] = scale / (v0 > MIN_BACKGROUND ? v0 : MIN_BACKGROUND);
+    line[i * 3 + 1] = scale / (v1 > MIN_BACKGROUND ? v1 : MIN_BACKGROUND);
+    line[i * 3 + 2] = scale / (v2 > MIN_BACKGROUND ? v2 : MIN_BACKGROUND);
+  }
+}
+
+/** Bilinear spread of one value per reduced column to every output column. */
+function spreadPlane(
+  line: Float32Array,
+  bw: number,
+  cx0: Int32Array,
+  cfx: Float32Array,
+  width: number,
+  out: Float32Array,
+): void {
+  const step = bw > 1 ? 1 : 0;
+  for (let x = 0; x < width; x++) {
+    const i0 = cx0[x]!;
+    out[x] = line[i0]! + (line[i0 + step]! - line[i0]!) * cfx[x]!;
+  }
 }
 
 /** line[3i + c] = scale / max(B_c, MIN) for B_c interpolated between two background rows. */
@@ -176,9 +252,10 @@ export function divideBackground(img: RgbImage, bg: Background, levels: Levels):
   const n = img.width * 3;
   for (let y = 0; y < img.height; y++) {
     const gains = rows.gains(y);
+    const offsets = rows.offsets?.();
     const row = y * n;
     for (let k = 0; k < n; k++) {
-      const v = img.data[row + k]! * gains[k]! - off;
+      const v = img.data[row + k]! * gains[k]! - (offsets ? offsets[(k / 3) | 0]! : off);
       out[row + k] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
     }
   }

@@ -38,7 +38,7 @@ export interface ResampleOptions {
   checkAbort?: () => void;
   /** optional per-row shading correction applied in the same pass: out = v · gain − offset
    *  (see appearance/shading.ts), so the full-resolution image is touched only once */
-  shade?: { gains(y: number): Float32Array; offset: number };
+  shade?: { gains(y: number): Float32Array; offset: number; offsets?: () => Float32Array };
 }
 
 /**
@@ -91,7 +91,8 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
     const gains = opts.shade ? opts.shade.gains(Y) : null;
     const off = opts.shade?.offset ?? 0;
-    resampleRow(src, pos, gains, off, clamped, Y * ow * 3, ow);
+    const offsets = opts.shade?.offsets?.() ?? null;
+    resampleRow(src, pos, gains, off, offsets, clamped, Y * ow * 3, ow);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
@@ -136,6 +137,7 @@ function resampleRow(
   pos: RowPositions,
   gains: Float32Array | null,
   off: number,
+  offsets: Float32Array | null,
   out: Uint8ClampedArray,
   o: number,
   ow: number,
@@ -264,9 +266,10 @@ function resampleRow(
     }
     if (gains) {
       const q = X * 3;
-      r = r * gains[q]! - off;
-      g = g * gains[q + 1]! - off;
-      b = b * gains[q + 2]! - off;
+      const sub = offsets ? offsets[X]! : off;
+      r = r * gains[q]! - sub;
+      g = g * gains[q + 1]! - sub;
+      b = b * gains[q + 2]! - sub;
     }
     out[o] = r;
     out[o + 1] = g;
