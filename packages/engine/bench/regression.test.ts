@@ -175,14 +175,17 @@ describe('engine quality regression', () => {
     expect(upright.report.pages[0]!.rotation).toBe(0);
   });
 
-  it('keeps a clean scan of a two-column paper and of a brochure whole', async () => {
+  it('keeps a clean scan of a two-column paper, a brochure and a form whole', async () => {
     // The paper mask covers the whole frame, and the outline snapped onto the strongest straight
     // edges inside it: the gap between two lines of a paragraph (the paper), a photo's top edge
     // (the brochure). Their titles lay beyond, on the same paper as the page inside: each came
-    // back cut down to a band of its text.
+    // back cut down to a band of its text. The form's table was taken for the page, then its
+    // boxes and table, cut through its labels and bent by the local warp (MS-SSIM 0.28). A clean
+    // scan is now told from a photo before any page search.
     for (const [kind, seed] of [
       ['paper', 1010],
       ['brochure', 1011],
+      ['form', 1051],
     ] as const) {
       const flat = renderPage(kind, seed, 1240).image;
       const scan = await restore(await encodePng(flat), { format: 'png' });

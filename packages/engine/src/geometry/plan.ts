@@ -7,6 +7,7 @@ import type {
   RgbImage,
   StageReport,
 } from '../types.ts';
+import { cleanScan } from '../detect/clean-scan.ts';
 import { detectPage, pageFeatures, type PageFeatures } from '../detect/page-detect.ts';
 import { quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
@@ -574,9 +575,24 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const stages: StageReport[] = [];
   const t0 = performance.now();
   checkAbort(opts.signal);
-  // The page search's features, shared by its retries below.
-  const features = pageFeatures(work);
-  const det = detectPage(work, undefined, { cornersOnMask: opts.cornersOnMask, features });
+  // A clean scan's page fills the frame: a page search would only find printed structure in it.
+  const scan = cleanScan(work);
+  // The page search's features, made once and shared by its retries below.
+  let made: PageFeatures | undefined;
+  const features = (): PageFeatures => (made ??= pageFeatures(work));
+  const det = scan.clean
+    ? {
+        outline: null,
+        reason:
+          'a clean scan (even paper up to the edges of the frame, no grain): the page fills the frame',
+        details: {
+          cleanScan: true,
+          plainShare: scan.plainShare,
+          borderShare: scan.borderShare,
+          spread: scan.spread,
+        },
+      }
+    : detectPage(work, undefined, { cornersOnMask: opts.cornersOnMask, features: features() });
   let outline = det.outline;
   stages.push({
     stage: 'detect',
@@ -598,11 +614,13 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     stages.push({
       stage: 'global',
       applied: false,
-      reason: !outline
-        ? 'no page outline: keeping the full frame'
-        : allClipped
-          ? 'page fills the frame: keeping the full frame'
-          : `outline confidence ${outline.confidence.toFixed(2)} too low: keeping the full frame`,
+      reason: scan.clean
+        ? 'a clean scan: keeping the full frame'
+        : !outline
+          ? 'no page outline: keeping the full frame'
+          : allClipped
+            ? 'page fills the frame: keeping the full frame'
+            : `outline confidence ${outline.confidence.toFixed(2)} too low: keeping the full frame`,
       ms: performance.now() - t1,
     });
   } else {
@@ -705,7 +723,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // under a warm light, would look the same and cost a second detection on every page.)
     const shaded = shadowedSides(work, textBeyond);
     if (shaded.length > 0) {
-      const second = secondOutline(work, features, gray, onPaper, frame);
+      const second = secondOutline(work, features(), gray, onPaper, frame);
       // The text checks measure little here: the larger page holds all the smaller one's text,
       // and a receipt's rows are pieces too short to count as lines at all. What could go
       // wrong is the neutral mask running on into a grey table, which reaches the frame.
@@ -739,7 +757,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
     ] as const) {
-      let second = secondOutline(work, features, gray, onPaper, frame, opts);
+      let second = secondOutline(work, features(), gray, onPaper, frame, opts);
       let grew = '';
       if (second?.check.problem && second.check.details.outsideShare! > MIN_OUTSIDE) {
         // Its other sides may be right where one side runs along a rule or a box printed
