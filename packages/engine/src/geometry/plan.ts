@@ -936,14 +936,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
 
   // The plan without the local warp, kept as the milder step back (`safePlan`).
   let mild = { map, aspect, paper };
-  // A clean scan is flat: nothing for a mesh to straighten, and nothing to risk bending.
-  const local: ReturnType<typeof refineLocal> = scan.clean
-    ? {
-        map,
-        report: { stage: 'local', applied: false, reason: 'a clean scan is flat', ms: 0 },
-        lines: meshLines,
-      }
-    : refineLocal(gray, map, anchor, scale, meshLines);
+  const local = refineLocal(gray, map, anchor, scale, meshLines);
   map = local.map;
   stages.push(local.report);
   if (globalApplied && !paper && outline) {
