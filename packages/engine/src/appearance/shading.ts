@@ -94,36 +94,13 @@ export function shadingRows(
         scales[i] = span(black);
         offsetLine[i] = black * scales[i]!;
       }
-      gainLines(p0, p1, p2, a, b, fy, bw, scales, line);
+      gainLine(p0, p1, p2, a, b, fy, bw, scale, line, scales);
       spreadLine(line, bw, cx0, cfx, width, gains);
       spreadPlane(offsetLine, bw, cx0, cfx, width, offsets);
       return gains;
     },
     offsets: () => offsets,
   };
-}
-
-/** gainLine with a scale per reduced column. */
-function gainLines(
-  p0: Float32Array,
-  p1: Float32Array,
-  p2: Float32Array,
-  a: number,
-  b: number,
-  fy: number,
-  bw: number,
-  scales: Float32Array,
-  line: Float32Array,
-): void {
-  for (let i = 0; i < bw; i++) {
-    const v0 = p0[a + i]! + (p0[b + i]! - p0[a + i]!) * fy;
-    const v1 = p1[a + i]! + (p1[b + i]! - p1[a + i]!) * fy;
-    const v2 = p2[a + i]! + (p2[b + i]! - p2[a + i]!) * fy;
-    const scale = scales[i]!;
-    line[i * 3] = scale / (v0 > MIN_BACKGROUND ? v0 : MIN_BACKGROUND);
-    line[i * 3 + 1] = scale / (v1 > MIN_BACKGROUND ? v1 : MIN_BACKGROUND);
-    line[i * 3 + 2] = scale / (v2 > MIN_BACKGROUND ? v2 : MIN_BACKGROUND);
-  }
 }
 
 /** Bilinear spread of one value per reduced column to every output column. */
@@ -142,7 +119,8 @@ function spreadPlane(
   }
 }
 
-/** line[3i + c] = scale / max(B_c, MIN) for B_c interpolated between two background rows. */
+/** line[3i + c] = scale / max(B_c, MIN) for B_c interpolated between two background rows;
+ *  with `scales`, the scale of each reduced column instead of `scale`. */
 function gainLine(
   p0: Float32Array,
   p1: Float32Array,
@@ -153,14 +131,16 @@ function gainLine(
   bw: number,
   scale: number,
   line: Float32Array,
+  scales?: Float32Array,
 ): void {
   for (let i = 0; i < bw; i++) {
     const v0 = p0[a + i]! + (p0[b + i]! - p0[a + i]!) * fy;
     const v1 = p1[a + i]! + (p1[b + i]! - p1[a + i]!) * fy;
     const v2 = p2[a + i]! + (p2[b + i]! - p2[a + i]!) * fy;
-    line[i * 3] = scale / (v0 > MIN_BACKGROUND ? v0 : MIN_BACKGROUND);
-    line[i * 3 + 1] = scale / (v1 > MIN_BACKGROUND ? v1 : MIN_BACKGROUND);
-    line[i * 3 + 2] = scale / (v2 > MIN_BACKGROUND ? v2 : MIN_BACKGROUND);
+    const k = scales ? scales[i]! : scale;
+    line[i * 3] = k / (v0 > MIN_BACKGROUND ? v0 : MIN_BACKGROUND);
+    line[i * 3 + 1] = k / (v1 > MIN_BACKGROUND ? v1 : MIN_BACKGROUND);
+    line[i * 3 + 2] = k / (v2 > MIN_BACKGROUND ? v2 : MIN_BACKGROUND);
   }
 }
 

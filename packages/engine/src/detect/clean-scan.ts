@@ -1,3 +1,4 @@
+import { patchStats } from '../geometry/raster.ts';
 import type { RgbImage } from '../types.ts';
 
 /** Patches sampled along the frame's long side (about 5000 over a letter page). */
@@ -51,7 +52,7 @@ function percentileOf(sorted: Float64Array, q: number): number {
  * @example cleanScan(work).clean; // true for a rendered page, false for a photo of it
  */
 export function cleanScan(img: RgbImage): CleanScan {
-  const { width: w, height: h, data } = img;
+  const { width: w, height: h } = img;
   const step = Math.max(PATCH, Math.floor(Math.max(w, h) / GRID));
   const levels: number[] = [];
   const spans: number[] = [];
@@ -61,31 +62,12 @@ export function cleanScan(img: RgbImage): CleanScan {
   let total = 0;
   for (let y0 = 0; y0 + PATCH <= h; y0 += step) {
     for (let x0 = 0; x0 + PATCH <= w; x0 += step) {
-      let sum = 0;
-      let lo = 255;
-      let hi = 0;
-      let chroma = 0;
-      for (let y = y0; y < y0 + PATCH; y++) {
-        for (let x = x0; x < x0 + PATCH; x++) {
-          const i = 3 * (y * w + x);
-          const r = data[i]!;
-          const g = data[i + 1]!;
-          const b = data[i + 2]!;
-          const v = 0.299 * r + 0.587 * g + 0.114 * b;
-          sum += v;
-          if (v < lo) lo = v;
-          if (v > hi) hi = v;
-          chroma += Math.max(r, g, b) - Math.min(r, g, b);
-        }
-      }
-      const n = PATCH * PATCH;
-      const mean = sum / n;
-      const plain =
-        hi - lo <= PLAIN_SPAN && mean >= PLAIN_LEVEL && chroma / n <= PLAIN_CHROMA * mean;
+      const { mean, span, chroma } = patchStats(img, x0, y0, PATCH);
+      const plain = span <= PLAIN_SPAN && mean >= PLAIN_LEVEL && chroma <= PLAIN_CHROMA * mean;
       total++;
       if (plain) {
         levels.push(mean);
-        spans.push(hi - lo);
+        spans.push(span);
       }
       const cx = x0 + PATCH / 2;
       const cy = y0 + PATCH / 2;

@@ -1,5 +1,6 @@
 import type { PageOutline, Point, RgbImage } from '../types.ts';
 import type { Side } from './shaded-panel.ts';
+import { patchStats } from './raster.ts';
 import { along } from './shadow-edge.ts';
 
 /** Text samples beyond a side that make it a question at all. */
@@ -36,29 +37,11 @@ function toPolyline(line: Point[], p: Point): number {
 /** Mean grey level of the 5 × 5 patch at (x, y), or null when it is off the image or not plain
  *  paper (ink, an edge, a colour). */
 function plainPaper(work: RgbImage, x: number, y: number): number | null {
-  const { width: w, height: h, data } = work;
   const cx = Math.round(x);
   const cy = Math.round(y);
-  if (cx < 2 || cy < 2 || cx >= w - 2 || cy >= h - 2) return null;
-  let sum = 0;
-  let lo = 255;
-  let hi = 0;
-  let chroma = 0;
-  for (let yy = cy - 2; yy <= cy + 2; yy++) {
-    for (let xx = cx - 2; xx <= cx + 2; xx++) {
-      const i = 3 * (yy * w + xx);
-      const r = data[i]!;
-      const g = data[i + 1]!;
-      const b = data[i + 2]!;
-      const v = 0.299 * r + 0.587 * g + 0.114 * b;
-      sum += v;
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-      chroma += Math.max(r, g, b) - Math.min(r, g, b);
-    }
-  }
-  const mean = sum / 25;
-  if (hi - lo >= PLAIN_SPAN || chroma / 25 > PLAIN_CHROMA * Math.max(40, mean)) return null;
+  if (cx < 2 || cy < 2 || cx >= work.width - 2 || cy >= work.height - 2) return null;
+  const { mean, span, chroma } = patchStats(work, cx - 2, cy - 2, 5);
+  if (span >= PLAIN_SPAN || chroma > PLAIN_CHROMA * Math.max(40, mean)) return null;
   return mean;
 }
 

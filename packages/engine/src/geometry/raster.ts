@@ -331,3 +331,41 @@ export function percentile(values: Float32Array, q: number): number {
   }
   return 255;
 }
+
+/** Grey-level statistics of a square patch of an RGB image (`patchStats`). */
+export interface PatchStats {
+  /** mean BT.601 luma */
+  mean: number;
+  /** largest minus smallest luma */
+  span: number;
+  /** mean of max − min channel per pixel */
+  chroma: number;
+}
+
+/**
+ * Luma mean and span and mean chroma of the size × size patch whose top-left pixel is (x0, y0),
+ * which must lie inside the image: whether a patch is plain paper (no ink, no edge, no colour).
+ * @example const { mean, span } = patchStats(work, 10, 10, 5);
+ */
+export function patchStats(img: RgbImage, x0: number, y0: number, size: number): PatchStats {
+  const { width: w, data } = img;
+  let sum = 0;
+  let lo = 255;
+  let hi = 0;
+  let chroma = 0;
+  for (let y = y0; y < y0 + size; y++) {
+    for (let x = x0; x < x0 + size; x++) {
+      const i = 3 * (y * w + x);
+      const r = data[i]!;
+      const g = data[i + 1]!;
+      const b = data[i + 2]!;
+      const v = 0.299 * r + 0.587 * g + 0.114 * b;
+      sum += v;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      chroma += Math.max(r, g, b) - Math.min(r, g, b);
+    }
+  }
+  const n = size * size;
+  return { mean: sum / n, span: hi - lo, chroma: chroma / n };
+}
