@@ -28,6 +28,23 @@ export interface ShadingRows {
   /** With `keepDarks`: the offset per pixel of the row whose gains were asked last (`offset`
    *  then only holds where the weight is 0). */
   offsets?: () => Float32Array;
+  /** The same row at the background's own columns, for a caller that spreads it as it goes
+   *  (a full-resolution pass then needs no per-pixel gain array; see {@link ShadingLine}). */
+  line(y: number): ShadingLine;
+}
+
+/**
+ * One row's shading at the background's columns: output column x lies between reduced columns
+ * `cx0[x]` and `cx0[x] + step` with weight `cfx[x]`; its gain for channel c blends
+ * `gains[3·i + c]` of the two, and its offset `offsets[i]` (or `offset` without keepDarks).
+ */
+export interface ShadingLine {
+  gains: Float32Array;
+  offsets: Float32Array | null;
+  cx0: Int32Array;
+  cfx: Float32Array;
+  /** 1 when there are two reduced columns to blend, 0 for a background one column wide */
+  step: number;
 }
 
 /**
@@ -46,8 +63,8 @@ export function shadingRows(
   const bh = bg.height;
   const sx = bw / width;
   const sy = bh / height;
-  const span = (black: number) => 255 / Math.max(1e-3, levels.white - black);
-  const scale = span(levels.black);
+  // Levels: I/B from black to white spread over 0..255.
+  const scale = 255 / Math.max(1e-3, levels.white - levels.black);
   const cx0 = new Int32Array(width);
   const cfx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
@@ -57,50 +74,64 @@ export function shadingRows(
     cx0[x] = i0;
     cfx[x] = bw > 1 ? gx - i0 : 0;
   }
-  // Gain per reduced column for the current row: scale / max(B, MIN).
-  const line = new Float32Array(bw * 3);
-  const gains = new Float32Array(width * 3);
   const [p0, p1, p2] = bg.planes;
-  const keep = levels.keepDarks;
-  const rowAt = (y: number) => {
+  const keep = levels.keepDarks ?? null;
+  // Per reduced column of the current row: gain scale / max(B, MIN), and with keepDarks the
+  // levels scale and offset of its lifted black point.
+  const line: ShadingLine = {
+    gains: new Float32Array(bw * 3),
+    offsets: keep ? new Float32Array(bw) : null,
+    cx0,
+    cfx,
+    step: bw > 1 ? 1 : 0,
+  };
+  const scales = keep ? new Float32Array(bw) : undefined;
+  const lineAt = (y: number): ShadingLine => {
     let gy = (y + 0.5) * sy - 0.5;
     gy = gy < 0 ? 0 : gy > bh - 1 ? bh - 1 : gy;
     const j0 = Math.min(Math.max(0, bh - 2), Math.floor(gy));
     const fy = bh > 1 ? gy - j0 : 0;
-    return { a: j0 * bw, b: bh > 1 ? (j0 + 1) * bw : j0 * bw, fy };
+    const a = j0 * bw;
+    const b = bh > 1 ? a + bw : a;
+    if (keep) keepLine(keep, a, b, fy, bw, levels.black, levels.white, scales!, line.offsets!);
+    gainLine(p0, p1, p2, a, b, fy, bw, scale, line.gains, scales);
+    return line;
   };
-  if (!keep) {
-    return {
-      offset: levels.black * scale,
-      gains(y: number): Float32Array {
-        const { a, b, fy } = rowAt(y);
-        gainLine(p0, p1, p2, a, b, fy, bw, scale, line);
-        spreadLine(line, bw, cx0, cfx, width, gains);
-        return gains;
-      },
-    };
-  }
-  // The black point per reduced column, then per pixel: black · (1 − keep).
-  const scales = new Float32Array(bw);
-  const offsetLine = new Float32Array(bw);
-  const offsets = new Float32Array(width);
+  const gains = new Float32Array(width * 3);
+  const offsets = keep ? new Float32Array(width) : null;
   return {
     offset: levels.black * scale,
     gains(y: number): Float32Array {
-      const { a, b, fy } = rowAt(y);
-      for (let i = 0; i < bw; i++) {
-        const w = keep[a + i]! + (keep[b + i]! - keep[a + i]!) * fy;
-        const black = levels.black * (1 - w);
-        scales[i] = span(black);
-        offsetLine[i] = black * scales[i]!;
-      }
-      gainLine(p0, p1, p2, a, b, fy, bw, scale, line, scales);
-      spreadLine(line, bw, cx0, cfx, width, gains);
-      spreadPlane(offsetLine, bw, cx0, cfx, width, offsets);
+      lineAt(y);
+      spreadLine(line.gains, bw, cx0, cfx, width, gains);
+      if (offsets) spreadPlane(line.offsets!, bw, cx0, cfx, width, offsets);
       return gains;
     },
-    offsets: () => offsets,
+    ...(offsets ? { offsets: () => offsets } : {}),
+    line: lineAt,
   };
+}
+
+/** Per reduced column of a row between background rows a and b (weight fy): the black point
+ *  lifted by the keep weight, then its levels scale and offset (as `scale` in shadingRows). */
+function keepLine(
+  keep: Float32Array,
+  a: number,
+  b: number,
+  fy: number,
+  bw: number,
+  black0: number,
+  white: number,
+  scales: Float32Array,
+  offsetLine: Float32Array,
+): void {
+  for (let i = 0; i < bw; i++) {
+    const w = keep[a + i]! + (keep[b + i]! - keep[a + i]!) * fy;
+    const black = black0 * (1 - w);
+    const k = 255 / Math.max(1e-3, white - black);
+    scales[i] = k;
+    offsetLine[i] = black * Math.fround(k);
+  }
 }
 
 /** Bilinear spread of one value per reduced column to every output column. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Background } from '../appearance/background.ts';
+import { shadingRows } from '../appearance/shading.ts';
 import type { RgbImage } from '../types.ts';
 import { identityMap, resampleBicubic } from './bicubic.ts';
 
@@ -57,5 +59,59 @@ describe('resampleBicubic', () => {
       Array.from(out.data.subarray((y * 40 + x) * 3, (y * 40 + x) * 3 + 3));
     expect(at(5, 20)[0]).toBeCloseTo(15.5, -0.5);
     expect(at(35, 20)).toEqual([255, 255, 255]); // 45.5 is outside a 40 px source
+  });
+
+  it('applies shading in the same pass exactly as the per-row gains would', () => {
+    // A shading background of a few columns (and of one column), a black point lifted in one
+    // region: the fused pass spreads each row's gains pixel by pixel, and must agree with
+    // resampling first and then applying `gains(y)` and `offsets()` to each row.
+    const src = ramp(120, 90);
+    for (const bw of [1, 7]) {
+      const bh = 5;
+      const plane = (c: number) =>
+        Float32Array.from(
+          { length: bw * bh },
+          (_, k) => 150 + 20 * c + 10 * (k % bw) - 6 * Math.floor(k / bw),
+        );
+      const bg: Background = {
+        factor: 1,
+        width: bw,
+        height: bh,
+        planes: [plane(0), plane(1), plane(2)],
+        nonPaper: new Uint8Array(bw * bh),
+        paper: [200, 200, 200],
+        nonPaperFraction: 0,
+        sliverFraction: 0,
+      };
+      const keepDarks = Float32Array.from({ length: bw * bh }, (_, k) => (k % 3 === 0 ? 1 : 0));
+      for (const levels of [
+        { black: 0.2, white: 0.9 },
+        { black: 0.2, white: 0.9, keepDarks },
+      ]) {
+        const map = identityMap(120, 90, 8);
+        const opts = { outWidth: 100, outHeight: 70, srcScale: 1 };
+        const plain = resampleBicubic(src, map, opts);
+        const shaded = resampleBicubic(src, map, {
+          ...opts,
+          shade: shadingRows(bg, levels, 100, 70),
+        });
+        const rows = shadingRows(bg, levels, 100, 70);
+        let worst = 0;
+        for (let y = 0; y < 70; y++) {
+          const gains = rows.gains(y);
+          const offsets = rows.offsets?.();
+          for (let k = 0; k < 300; k++) {
+            const want =
+              plain.data[y * 300 + k]! * gains[k]! - (offsets?.[(k / 3) | 0] ?? rows.offset);
+            const clamped = Math.min(255, Math.max(0, want));
+            // The reference starts from rounded bytes (off by up to half a level, times the
+            // gain); the fused pass rounds once, at the end.
+            const slack = 0.5 * gains[k]! + 0.5;
+            worst = Math.max(worst, Math.abs(shaded.data[y * 300 + k]! - clamped) - slack);
+          }
+        }
+        expect(worst).toBeLessThanOrEqual(1e-3);
+      }
+    }
   });
 });

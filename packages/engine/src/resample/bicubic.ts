@@ -1,3 +1,4 @@
+import type { ShadingLine } from '../appearance/shading.ts';
 import type { BackwardMap, RgbImage } from '../types.ts';
 
 /** Fraction steps in the kernel lookup table (1/256 px is far below visible error). */
@@ -37,8 +38,9 @@ export interface ResampleOptions {
   /** checked every strip; throw from here to abort */
   checkAbort?: () => void;
   /** optional per-row shading correction applied in the same pass: out = v · gain − offset
-   *  (see appearance/shading.ts), so the full-resolution image is touched only once */
-  shade?: { gains(y: number): Float32Array; offset: number; offsets?: () => Float32Array };
+   *  (see appearance/shading.ts), so the full-resolution image is touched only once; each row's
+   *  gains come at the background's columns and are spread pixel by pixel */
+  shade?: { line(y: number): ShadingLine; offset: number };
 }
 
 /**
@@ -89,10 +91,8 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     const r0 = j0 * gridW;
     const r1 = gridH > 1 ? r0 + gridW : r0;
     mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
-    const gains = opts.shade ? opts.shade.gains(Y) : null;
-    const off = opts.shade?.offset ?? 0;
-    const offsets = opts.shade?.offsets?.() ?? null;
-    resampleRow(src, pos, gains, off, offsets, clamped, Y * ow * 3, ow);
+    const shade = opts.shade ? opts.shade.line(Y) : null;
+    resampleRow(src, pos, shade, opts.shade?.offset ?? 0, clamped, Y * ow * 3, ow);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
@@ -135,9 +135,8 @@ interface RowPositions {
 function resampleRow(
   src: RgbImage,
   pos: RowPositions,
-  gains: Float32Array | null,
+  shade: ShadingLine | null,
   off: number,
-  offsets: Float32Array | null,
   out: Uint8ClampedArray,
   o: number,
   ow: number,
@@ -156,6 +155,22 @@ function resampleRow(
   let ay = 0;
   let bx = 0;
   let by = 0;
+  // Shading: the reduced column the gains were last set up for, their values at its left
+  // neighbour and the steps to the right one (per channel, and the offset).
+  const gains = shade ? shade.gains : null;
+  const offsets = shade ? shade.offsets : null;
+  const gx0 = shade ? shade.cx0 : null;
+  const gfx = shade ? shade.cfx : null;
+  const gStep = shade ? shade.step : 0;
+  let gCell = -1;
+  let g0 = 0;
+  let g1 = 0;
+  let g2 = 0;
+  let d0 = 0;
+  let d1 = 0;
+  let d2 = 0;
+  let s0 = off;
+  let ds = 0;
   for (let X = 0; X < ow; X++, o += 3) {
     const i0 = colI[X]!;
     if (i0 !== cell) {
@@ -178,8 +193,8 @@ function resampleRow(
     // sx, sy >= -0.5 here, so truncation of (v + 1) - 1 is floor.
     const ix = ((sx + 1) | 0) - 1;
     const iy = ((sy + 1) | 0) - 1;
-    const lx = ((sx - ix) * LUT_STEPS) << 2;
-    const ly = ((sy - iy) * LUT_STEPS) << 2;
+    const fx = sx - ix;
+    const fy = sy - iy;
     let r = 0;
     let g = 0;
     let b = 0;
@@ -205,8 +220,6 @@ function resampleRow(
         (sdata[q + stride + 2]! - c0 + FLAT) >>> 0 <= 2 * FLAT &&
         (sdata[q + stride + 5]! - c0 + FLAT) >>> 0 <= 2 * FLAT
       ) {
-        const fx = sx - ix;
-        const fy = sy - iy;
         const w00 = (1 - fx) * (1 - fy);
         const w01 = fx * (1 - fy);
         const w10 = (1 - fx) * fy;
@@ -223,6 +236,8 @@ function resampleRow(
           w10 * sdata[q + stride + 2]! +
           w11 * sdata[q + stride + 5]!;
       } else {
+        const lx = (fx * LUT_STEPS) << 2;
+        const ly = (fy * LUT_STEPS) << 2;
         const wx0 = LUT[lx]!;
         const wx1 = LUT[lx + 1]!;
         const wx2 = LUT[lx + 2]!;
@@ -249,6 +264,8 @@ function resampleRow(
       }
     } else {
       // Border: clamp taps to the edge (replicate).
+      const lx = (fx * LUT_STEPS) << 2;
+      const ly = (fy * LUT_STEPS) << 2;
       for (let t = 0; t < 4; t++) {
         let yy = iy - 1 + t;
         yy = yy < 0 ? 0 : yy >= sh ? sh - 1 : yy;
@@ -265,11 +282,27 @@ function resampleRow(
       }
     }
     if (gains) {
-      const q = X * 3;
-      const sub = offsets ? offsets[X]! : off;
-      r = r * gains[q]! - sub;
-      g = g * gains[q + 1]! - sub;
-      b = b * gains[q + 2]! - sub;
+      const c = gx0![X]!;
+      if (c !== gCell) {
+        gCell = c;
+        const q = c * 3;
+        const n = q + gStep * 3;
+        g0 = gains[q]!;
+        g1 = gains[q + 1]!;
+        g2 = gains[q + 2]!;
+        d0 = gains[n]! - g0;
+        d1 = gains[n + 1]! - g1;
+        d2 = gains[n + 2]! - g2;
+        if (offsets) {
+          s0 = offsets[c]!;
+          ds = offsets[c + gStep]! - s0;
+        }
+      }
+      const f = gfx![X]!;
+      const sub = s0 + ds * f;
+      r = r * (g0 + d0 * f) - sub;
+      g = g * (g1 + d1 * f) - sub;
+      b = b * (g2 + d2 * f) - sub;
     }
     out[o] = r;
     out[o + 1] = g;
