@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbImage } from '../types.ts';
-import { cornerError, drawScene, TILTED_QUAD } from '../geometry/test-images.ts';
+import { cornerError, drawScene, inside, TILTED_QUAD } from '../geometry/test-images.ts';
 import {
   candidateScore,
   detectPage,
@@ -25,6 +25,22 @@ describe('detectPage', () => {
       }
     });
   }
+
+  it('finds the whole page when a wide photo printed across it leaves only thin margins', () => {
+    // A dark green photo across the page, 3 px short of either side: the paper above it (a
+    // brochure's title) joins the rest only through those margins, which the paper mask's
+    // opening cuts, so that mask alone outlines the page below the photo.
+    const img = drawScene(400, 460, quad, 'fabric', 7);
+    for (let y = 100; y < 210; y++) {
+      for (let x = 0; x < 400; x++) {
+        if (!inside(quad, x - 3, y + 0.5) || !inside(quad, x + 4, y + 0.5)) continue;
+        img.data.set([40, 92, 52], (y * 400 + x) * 3);
+      }
+    }
+    const { outline } = detectPage(img);
+    expect(outline).not.toBeNull();
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
+  });
 
   it('recovers the true corner of a dog-eared page from the side lines', () => {
     // The top-right corner is folded away: the polygon cuts it off with a 40 px diagonal.

@@ -128,6 +128,7 @@ export function pageMask(
   f: PaperFeatures,
   feature: GrayImage = f.paper,
   threshold?: number,
+  split?: SplitPaper,
 ): Uint8Array {
   const { width: w, height: h } = f;
   const t = threshold ?? otsu(feature.data);
@@ -146,16 +147,82 @@ export function pageMask(
       best = l;
     }
   }
-  for (let i = 0; i < mask.length; i++) mask[i] = labels[i] === best && best > 0 ? 1 : 0;
-  mask = fillHoles(mask, w, h);
-  const rc = 2 * r + 1;
-  mask = morph(morph(mask, w, h, rc, true), w, h, rc, false);
-  mask = fillHoles(mask, w, h);
-  // Open once more to cut thin protrusions (specks bridging to the border, cables, shadows)
-  // that would otherwise stretch the convex hull.
-  const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));
-  mask = morph(morph(mask, w, h, ro, false), w, h, ro, true);
-  return largestComponent(mask, w, h);
+  const finish = (keep: (label: number) => boolean): Uint8Array => {
+    let m: Uint8Array = new Uint8Array(w * h);
+    for (let i = 0; i < m.length; i++) m[i] = keep(labels[i]!) ? 1 : 0;
+    m = fillHoles(m, w, h);
+    const rc = 2 * r + 1;
+    m = morph(morph(m, w, h, rc, true), w, h, rc, false);
+    m = fillHoles(m, w, h);
+    // Open once more to cut thin protrusions (specks bridging to the border, cables, shadows)
+    // that would otherwise stretch the convex hull.
+    const ro = Math.max(2, Math.round(0.008 * Math.max(w, h)));
+    return morph(morph(m, w, h, ro, false), w, h, ro, true);
+  };
+  if (best === 0) return new Uint8Array(w * h);
+  if (split) {
+    // Large pieces left out: with the page's own piece, their hull is the page they may be parts
+    // of (a photo printed across it, with thin margins beside it, cuts a brochure in two).
+    // Pieces of paper, not specks (a page filling the frame thresholds into noise).
+    const min = Math.max(SPLIT_PAPER * sizes[best]!, MIN_PIECE * w * h);
+    let dropped = 0;
+    for (let l = 1; l < sizes.length; l++) if (l !== best) dropped = Math.max(dropped, sizes[l]!);
+    split.dropped = dropped / sizes[best]!;
+    // Only inside the frame: pieces the frame cuts are not parts of one page's outline (the
+    // opening may have eaten r px next to the frame).
+    const atFrame = new Set<number>();
+    const band = r + 2;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if (y < band || y >= h - band || x < band || x >= w - band) atFrame.add(labels[y * w + x]!);
+      }
+    }
+    const piece = (l: number) => l > 0 && sizes[l]! >= min && !atFrame.has(l);
+    if (
+      dropped >= min &&
+      piece(best) &&
+      sizes[best]! >= MIN_SPLIT_PAGE * w * h &&
+      sizes.some((_, l) => l !== best && piece(l))
+    ) {
+      const pieces = finish(piece);
+      split.joined = convexFill(convexHull(boundaryPixels(pieces, w, h)), w, h);
+    }
+  }
+  return largestComponent(
+    finish((l) => l === best),
+    w,
+    h,
+  );
+}
+
+/** What `pageMask` left out of the page: its largest other piece of paper as a share of the
+ *  page's piece and, when there are such pieces (each at least SPLIT_PAPER of the page's piece
+ *  and MIN_PIECE of the frame, clear of the frame), the hull of the page's piece with them. */
+export interface SplitPaper {
+  dropped: number;
+  joined?: Uint8Array;
+}
+
+/** 0/1 mask of the inside of a convex polygon (vertices in order), row by row. */
+function convexFill(poly: Point[], w: number, h: number): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let k = 0; k < poly.length; k++) {
+      const a = poly[k]!;
+      const b = poly[(k + 1) % poly.length]!;
+      if ((a.y - y) * (b.y - y) > 0) continue;
+      const x = a.y === b.y ? Math.min(a.x, b.x) : a.x + ((y - a.y) * (b.x - a.x)) / (b.y - a.y);
+      const x2 = a.y === b.y ? Math.max(a.x, b.x) : x;
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x2);
+    }
+    for (let x = Math.max(0, Math.ceil(lo)); x <= Math.min(w - 1, Math.floor(hi)); x++) {
+      mask[y * w + x] = 1;
+    }
+  }
+  return mask;
 }
 
 /**
@@ -503,7 +570,11 @@ export function detectPage(
       }
     );
   }
-  const paperMask = pageMask(f);
+  // A large piece of paper apart from the page's mask may be the page's own, cut off by a photo
+  // printed across it. Then the search goes on past that mask however sure its outline, and the
+  // hull of the pieces is a candidate after the colour masks (which may keep the photo).
+  const split: SplitPaper = { dropped: 0 };
+  const paperMask = pageMask(f, f.paper, undefined, split);
   let faint: Uint8Array | null = null;
   const walls = (): Uint8Array => (faint ??= faintEdges(edges, FAINT_EDGE));
   // Candidates from cheapest to dearest; a clean, confident outline that fills its quadrilateral
@@ -521,6 +592,7 @@ export function detectPage(
       },
     ],
     ['background distance', () => pageMask(f, backgroundDistance(f))],
+    [JOINED, () => split.joined ?? null],
     ['edge enclosure', () => enclosedByEdges(walls(), f.width, f.height, 1), true],
     [
       'edge enclosure, gaps closed',
@@ -534,6 +606,7 @@ export function detectPage(
   for (const [name, make, fallback] of masks) {
     if (
       best?.outline &&
+      !(split.joined && best.details.feature === 'paperness') &&
       best.outline.confidence >= SURE &&
       Number(best.details.fill ?? 0) >= MIN_FILL &&
       Number(best.details.areaFrac ?? 0) >= SMALL_PAGE
@@ -544,14 +617,22 @@ export function detectPage(
     if (!mask) continue;
     const r = detectFromMask(f, mask, edges, opts.cornersOnMask);
     r.details.feature = name;
+    if (name === 'paperness' && split.joined) r.details.splitPaper = split.dropped;
     // The frame reaches a page that touches it, so an enclosure reaching the frame leaked; and
     // one far larger than its quadrilateral leaked into a textured background.
     if (fallback && (leaked(r) || Number(r.details.fill ?? 0) > MAX_ENCLOSURE_FILL)) continue;
-    if (fallback && found && sameOutline(r, found, Math.hypot(f.width, f.height) / f.scale)) {
+    // The hull, and the fallbacks, only ever add an outline the colour masks did not find.
+    if (
+      (fallback || name === JOINED) &&
+      found &&
+      sameOutline(r, found, Math.hypot(f.width, f.height) / f.scale)
+    ) {
       continue;
     }
     if (!best || preferCandidate(r, best)) best = r;
-    if (!fallback) found = best;
+    // The pieces' hull is rougher than an outline of their own: it does not stand in for the
+    // colour masks here.
+    if (!fallback && name !== JOINED && (!found || preferCandidate(r, found))) found = r;
   }
   if (
     best?.outline &&
@@ -610,6 +691,15 @@ const MAX_ENCLOSURE_FILL = 1.2;
 const SAME_OUTLINE = 0.05;
 /** Below this share of the frame a confident outline may be a photo on the page: search on. */
 const SMALL_PAGE = 0.2;
+/** A piece of paper at least this share of the paper mask's page, left out of it, makes the
+ *  hull of both a candidate (see `SplitPaper`). */
+const SPLIT_PAPER = 0.05;
+/** A piece joined to the page is at least this share of the frame, */
+const MIN_PIECE = 0.01;
+/** and the page's own piece at least this share. */
+const MIN_SPLIT_PAGE = 0.1;
+/** The candidate of the paper mask's pieces joined by their hull. */
+const JOINED = 'paperness, pieces joined';
 /** Edge gaps up to twice this share of the detection size are closed by the enclosure's second try. */
 const GAP_SHARE = 0.008;
 /** A confident outline around another one is the page round a photo printed on it. */

@@ -30,7 +30,7 @@ export function quadOutline(tl: Point, tr: Point, br: Point, bl: Point): PageOut
   };
 }
 
-function inside(q: Point[], x: number, y: number): boolean {
+export function inside(q: Point[], x: number, y: number): boolean {
   let c = false;
   for (let i = 0, j = q.length - 1; i < q.length; j = i++) {
     const a = q[i]!;
