@@ -42,6 +42,24 @@ describe('detectPage', () => {
     expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
   });
 
+  it('finds a page by the edges round it alone when asked, through a shadow across it', () => {
+    // A smooth dark desk and a hard shadow over the top third, page and desk alike: the paper
+    // mask stops at the shadow's edge, while the page's own edges, sharp against the desk in the
+    // shadow too, enclose the whole page.
+    const img = drawScene(400, 460, quad, 'dark', 9);
+    for (let y = 0; y < 460; y++) {
+      for (let x = 0; x < 400; x++) {
+        const i = (y * 400 + x) * 3;
+        if (!inside(quad, x + 0.5, y + 0.5)) img.data.set([50 + ((7 * x + 3 * y) % 3), 48, 45], i);
+        if (y >= 160) continue;
+        for (let c = 0; c < 3; c++) img.data[i + c] = Math.round(img.data[i + c]! * 0.55);
+      }
+    }
+    const r = detectPage(img, undefined, { edgeEnclosures: true });
+    expect(r.details.feature).toMatch(/^edge enclosure/);
+    expect(cornerError(r.outline!.corners, quad)).toBeLessThan(3);
+  });
+
   it('recovers the true corner of a dog-eared page from the side lines', () => {
     // The top-right corner is folded away: the polygon cuts it off with a 40 px diagonal.
     const dogEared: Point[] = [quad[0]!, { x: 292, y: 59 }, { x: 333, y: 98 }, quad[2]!, quad[3]!];

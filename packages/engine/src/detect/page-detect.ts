@@ -550,6 +550,8 @@ export function detectPage(
   opts: {
     shadowInvariant?: boolean;
     straightEdges?: boolean;
+    /** only the masks of regions enclosed by sharp edges (see `enclosedByEdges`) */
+    edgeEnclosures?: boolean;
     cornersOnMask?: boolean;
     /** `pageFeatures(work, maxSide)`, when an earlier call on this photo made them */
     features?: PageFeatures;
@@ -574,15 +576,37 @@ export function detectPage(
   // printed across it. Then the search goes on past that mask however sure its outline, and the
   // hull of the pieces is a candidate after the colour masks (which may keep the photo).
   const split: SplitPaper = { dropped: 0 };
-  const paperMask = pageMask(f, f.paper, undefined, split);
   let faint: Uint8Array | null = null;
   const walls = (): Uint8Array => (faint ??= faintEdges(edges, FAINT_EDGE));
+  // The masks from the edges alone: the walls as they are, then with breaks closed.
+  const enclosures: Array<[string, () => Uint8Array]> = [
+    ['edge enclosure', () => enclosedByEdges(walls(), f.width, f.height, 1)],
+    [
+      'edge enclosure, gaps closed',
+      () => enclosedByEdges(walls(), f.width, f.height, GAP_SHARE * Math.max(f.width, f.height)),
+    ],
+  ];
+  // The frame reaches a page that touches it, so an enclosure reaching the frame leaked; and
+  // one far larger than its quadrilateral leaked into a textured background.
+  const enclosureLeaked = (r: DetectResult): boolean =>
+    leaked(r) || Number(r.details.fill ?? 0) > MAX_ENCLOSURE_FILL;
+  if (opts.edgeEnclosures) {
+    let best: DetectResult | null = null;
+    for (const [name, make] of enclosures) {
+      const r = detectFromMask(f, make(), edges);
+      r.details.feature = name;
+      if (!enclosureLeaked(r) && (!best || preferCandidate(r, best))) best = r;
+    }
+    return best ?? { outline: null, reason: 'no region enclosed by edges', details: {} };
+  }
+  const paperMask = pageMask(f, f.paper, undefined, split);
   // Candidates from cheapest to dearest; a clean, confident outline that fills its quadrilateral
   // ends the search (a shadow's edge can look as confident, but leaves a bite out of the page).
   // The edge enclosures are a fallback: an outline of theirs close to the colour masks' best is
   // dropped, so they only ever find a different region (on crumpled paper they follow crease
   // edges here and there, and are no better for it).
-  const masks: Array<[string, () => Uint8Array | null, fallback?: boolean]> = [
+  type Candidate = [string, () => Uint8Array | null, fallback?: boolean];
+  const masks: Candidate[] = [
     ['paperness', () => paperMask],
     [
       'colour model',
@@ -593,12 +617,7 @@ export function detectPage(
     ],
     ['background distance', () => pageMask(f, backgroundDistance(f))],
     [JOINED, () => split.joined ?? null],
-    ['edge enclosure', () => enclosedByEdges(walls(), f.width, f.height, 1), true],
-    [
-      'edge enclosure, gaps closed',
-      () => enclosedByEdges(walls(), f.width, f.height, GAP_SHARE * Math.max(f.width, f.height)),
-      true,
-    ],
+    ...enclosures.map(([name, make]): Candidate => [name, make, true]),
   ];
   let best: DetectResult | null = null;
   // The best outline of the colour masks, which the enclosures must differ from.
@@ -618,9 +637,7 @@ export function detectPage(
     const r = detectFromMask(f, mask, edges, opts.cornersOnMask);
     r.details.feature = name;
     if (name === 'paperness' && split.joined) r.details.splitPaper = split.dropped;
-    // The frame reaches a page that touches it, so an enclosure reaching the frame leaked; and
-    // one far larger than its quadrilateral leaked into a textured background.
-    if (fallback && (leaked(r) || Number(r.details.fill ?? 0) > MAX_ENCLOSURE_FILL)) continue;
+    if (fallback && enclosureLeaked(r)) continue;
     // The hull, and the fallbacks, only ever add an outline the colour masks did not find.
     if (
       (fallback || name === JOINED) &&

@@ -756,6 +756,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     for (const [opts, how] of [
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
+      [{ edgeEnclosures: true }, 'the edges round it'],
     ] as const) {
       let second = secondOutline(work, features(), gray, onPaper, frame, opts);
       let grew = '';
