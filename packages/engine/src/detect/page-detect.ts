@@ -572,10 +572,6 @@ export function detectPage(
       }
     );
   }
-  // A large piece of paper apart from the page's mask may be the page's own, cut off by a photo
-  // printed across it. Then the search goes on past that mask however sure its outline, and the
-  // hull of the pieces is a candidate after the colour masks (which may keep the photo).
-  const split: SplitPaper = { dropped: 0 };
   let faint: Uint8Array | null = null;
   const walls = (): Uint8Array => (faint ??= faintEdges(edges, FAINT_EDGE));
   // The masks from the edges alone: the walls as they are, then with breaks closed.
@@ -599,6 +595,10 @@ export function detectPage(
     }
     return best ?? { outline: null, reason: 'no region enclosed by edges', details: {} };
   }
+  // A large piece of paper apart from the page's mask may be the page's own, cut off by a photo
+  // printed across it. Then the search goes on past that mask however sure its outline, and the
+  // hull of the pieces is a candidate after the colour masks (which may keep the photo).
+  const split: SplitPaper = { dropped: 0 };
   const paperMask = pageMask(f, f.paper, undefined, split);
   // Candidates from cheapest to dearest; a clean, confident outline that fills its quadrilateral
   // ends the search (a shadow's edge can look as confident, but leaves a bite out of the page).
