@@ -168,24 +168,23 @@ export function pageMask(
     let dropped = 0;
     for (let l = 1; l < sizes.length; l++) if (l !== best) dropped = Math.max(dropped, sizes[l]!);
     split.dropped = dropped / sizes[best]!;
-    // Only inside the frame: pieces the frame cuts are not parts of one page's outline (the
-    // opening may have eaten r px next to the frame).
-    const atFrame = new Set<number>();
-    const band = r + 2;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        if (y < band || y >= h - band || x < band || x >= w - band) atFrame.add(labels[y * w + x]!);
+    if (dropped >= min && sizes[best]! >= MIN_SPLIT_PAGE * w * h) {
+      // Only inside the frame: pieces the frame cuts are not parts of one page's outline (the
+      // opening may have eaten r px next to the frame).
+      const atFrame = new Set<number>();
+      const band = r + 2;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          if (y < band || y >= h - band || x < band || x >= w - band) {
+            atFrame.add(labels[y * w + x]!);
+          }
+        }
       }
-    }
-    const piece = (l: number) => l > 0 && sizes[l]! >= min && !atFrame.has(l);
-    if (
-      dropped >= min &&
-      piece(best) &&
-      sizes[best]! >= MIN_SPLIT_PAGE * w * h &&
-      sizes.some((_, l) => l !== best && piece(l))
-    ) {
-      const pieces = finish(piece);
-      split.joined = convexFill(convexHull(boundaryPixels(pieces, w, h)), w, h);
+      const piece = (l: number) => l > 0 && sizes[l]! >= min && !atFrame.has(l);
+      if (piece(best) && sizes.some((_, l) => l !== best && piece(l))) {
+        const pieces = finish(piece);
+        split.joined = convexFill(convexHull(boundaryPixels(pieces, w, h)), w, h);
+      }
     }
   }
   return largestComponent(
