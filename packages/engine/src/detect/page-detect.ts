@@ -32,6 +32,11 @@ export interface DetectResult {
   /** why the outline is null or low-confidence */
   reason: string;
   details: Record<string, unknown>;
+  /**
+   * The search's other outlines, best first: a check against the page's text may prefer one
+   * (the chosen one leaves printed text outside it).
+   */
+  others?: DetectResult[];
 }
 
 /** Paper features at detection scale: luma, chroma and a paperness score. */
@@ -621,6 +626,8 @@ export function detectPage(
   let best: DetectResult | null = null;
   // The best outline of the colour masks, which the enclosures must differ from.
   let found: DetectResult | null = null;
+  // Every candidate weighed, for `others`.
+  const weighed: DetectResult[] = [];
   for (const [name, make, fallback] of masks) {
     if (
       best?.outline &&
@@ -645,6 +652,7 @@ export function detectPage(
     ) {
       continue;
     }
+    if (r.outline) weighed.push(r);
     if (!best || preferCandidate(r, best)) best = r;
     // The pieces' hull is rougher than an outline of their own: it does not stand in for the
     // colour masks here.
@@ -674,7 +682,12 @@ export function detectPage(
       best = r;
     }
   }
-  return best!;
+  const chosen = best!;
+  const others = weighed.filter((r) => r !== chosen);
+  if (others.length > 0) {
+    chosen.others = others.sort((a, b) => candidateScore(b) - candidateScore(a));
+  }
+  return chosen;
 }
 
 /** The page as four straight edges (`straightEdgeQuad`), traced and scored; null when none. */

@@ -63,6 +63,9 @@ const RETRY_CONFIDENCE = 0.8;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
 
+/** Another outline of the search holding the text beyond the chosen one finds at least this
+ *  share of its lines. */
+const MIN_OTHER_LINES = 0.9;
 /** Share of the photo's text (by length) beyond the outline above which the outline grows. */
 const MIN_OUTSIDE = 0.01;
 /** An outline the page's edges enclose is rejected, not grown, with more of the text beyond it
@@ -329,14 +332,30 @@ function secondOutline(
   opts: Parameters<typeof detectPage>[2] = { shadowInvariant: true },
 ) {
   const det = detectPage(work, undefined, { ...opts, features });
-  const outline = det.outline;
-  if (!outline || outline.confidence < RETRY_CONFIDENCE) return null;
+  // Four straight edges may enclose a block of the page (a form's boxes) as well as the page.
+  const maxOutside = opts.straightEdges ? ENCLOSED_MAX_OUTSIDE : undefined;
+  return checkedOutline(det.outline, work, gray, onPaper, frame, maxOutside);
+}
+
+/**
+ * `outline` with its global map, the analysis of the page that map produces, and its check
+ * against the photo's text; null when the outline is missing, less confident than
+ * `minConfidence`, along the frame all round, or degenerate.
+ */
+function checkedOutline(
+  outline: PageOutline | null,
+  work: RgbImage,
+  gray: GrayImage,
+  onPaper: (x: number, y: number) => boolean,
+  frame?: TextLines,
+  maxOutside?: number,
+  minConfidence = RETRY_CONFIDENCE,
+) {
+  if (!outline || outline.confidence < minConfidence) return null;
   if (Object.values(outline.clipped).every(Boolean)) return null;
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
   const analysis = analyse(gray, global.map);
-  // Four straight edges may enclose a block of the page (a form's boxes) as well as the page.
-  const maxOutside = opts.straightEdges ? ENCLOSED_MAX_OUTSIDE : undefined;
   const check = checkOutlineAgainstText(
     gray,
     outline,
@@ -748,6 +767,45 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
           retried: true,
         };
       }
+    }
+  }
+  if (globalApplied && outline && outline === textBeyond && 'others' in det && det.others) {
+    // Text still lies beyond the outline: beyond more than one side, which growing cannot
+    // mend, or past a side the shadow check did not move. Another outline the search found may
+    // hold the whole page (an enclosure whose walls broke at a shadow cut across the page's
+    // corner; with the gaps closed, the page's own border enclosed it). A larger one is taken
+    // when it leaves no text outside and finds nearly as many lines (a jagged side cuts some
+    // into two).
+    const area = Number(det.details.areaFrac ?? 0);
+    for (const other of det.others) {
+      if (Number(other.details.areaFrac ?? 0) <= area) continue;
+      const second = checkedOutline(
+        other.outline,
+        work,
+        gray,
+        onPaper,
+        frame,
+        undefined,
+        MIN_OUTLINE_CONFIDENCE,
+      );
+      if (
+        !second ||
+        second.check.problem ||
+        second.check.details.outsideShare! > MIN_OUTSIDE ||
+        second.lines.lines.length < MIN_OTHER_LINES * lines.lines.length
+      ) {
+        continue;
+      }
+      outline = second.outline;
+      ({ map, aspect, paper } = second.global);
+      ({ scale, rect, lines, ink } = second);
+      globalStage.reason = `perspective and edge curl removed (page found by its ${String(other.details.feature)}: ${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline)`;
+      globalStage.details = {
+        ...second.global.details,
+        ...second.check.details,
+        otherOutline: String(other.details.feature),
+      };
+      break;
     }
   }
   if (retry) {
