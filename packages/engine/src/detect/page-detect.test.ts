@@ -154,6 +154,19 @@ describe('detectPage', () => {
     expect(cornerError(outline!.corners, quad)).toBeLessThan(4);
   });
 
+  it('lists the other outlines it weighed, best first, beside the one it chose', () => {
+    // The paper mask's outline, which stopped at the shadow, is one: the plan tries them when
+    // the chosen outline leaves text outside.
+    const r = detectPage(lightTable(1.12, 0.3));
+    const others = r.others ?? [];
+    expect(others.length).toBeGreaterThan(0);
+    expect(others).not.toContain(r);
+    const scores = others.map(candidateScore);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(others.map((o) => o.details.feature)).toContain('paperness');
+    expect(others.every((o) => o.outline !== null)).toBe(true);
+  });
+
   it('follows a page border that fades where the lit table is as bright as the paper', () => {
     // The paper masks found no page at all here (confidence 0).
     const { outline } = detectPage(lightTable(1.14, 0.22));
