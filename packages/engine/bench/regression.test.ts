@@ -340,6 +340,25 @@ describe('engine quality regression', () => {
     expect(await output()).toBeGreaterThan((await input()) + 0.3);
   });
 
+  it('grows a folded paper’s outline past its title with a margin a finger does not set', async () => {
+    // A shadow across the top third stopped the first outline, and the edges round the page
+    // stopped there too; grown past the text beyond it, the top keeps a margin like the one the
+    // text keeps from the sides. A finger on the left edge, taken into one line, made that
+    // margin 3 px: the title came out against the top (LD 19.5; now 14.8).
+    const { result, out } = await restoreSample({ seed: 3002, kind: 'paper', family: 'fold' });
+    expect(stageOf(result, 'global')?.reason).toMatch(/grown past/);
+    let top = 0;
+    for (; top < out.height; top++) {
+      let dark = 0;
+      for (let x = 0; x < out.width; x++) {
+        const i = 3 * (top * out.width + x);
+        if (out.data[i]! + out.data[i + 1]! + out.data[i + 2]! < 300) dark++;
+      }
+      if (dark > 0.005 * out.width) break;
+    }
+    expect(top / out.height).toBeGreaterThan(0.04);
+  });
+
   it('takes the page’s own border over an enclosure that cut across its shadowed corner', async () => {
     // A shadow over the top of a crumpled form on a desk as light as the paper: the first
     // enclosure's walls broke there, so its top side ran along the shadow's edge under the title

@@ -34,6 +34,23 @@ describe('checkOutlineAgainstText', () => {
     expect(check.details.outsideShare).toBe(0);
   });
 
+  it('gives as the text inside only its samples on paper', () => {
+    // A finger over the left margin, taken into the lines beside it, is not paper.
+    const all = checkOutlineAgainstText(page, box(2, 2, 398, 478), lines, 1);
+    const check = checkOutlineAgainstText(
+      page,
+      box(2, 2, 398, 478),
+      lines,
+      1,
+      undefined,
+      (x) => x > 100,
+    );
+    expect(all.inside.some((p) => p.x <= 100)).toBe(true);
+    expect(check.inside.length).toBeGreaterThan(0);
+    expect(check.inside.every((p) => p.x > 100)).toBe(true);
+    expect(check.details.outsideShare).toBe(all.details.outsideShare);
+  });
+
   it('rejects a smaller share of text outside when asked to', () => {
     // The top fifth of the text lies outside: too little to reject by default.
     const lower = box(2, 100, 398, 478);

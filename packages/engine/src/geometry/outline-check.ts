@@ -20,7 +20,7 @@ export interface OutlineCheck {
   details: Record<string, number>;
   /** samples of text lines well outside the outline, in photo pixels */
   outside: Point[];
-  /** samples of text lines inside the outline, in photo pixels */
+  /** samples of text lines inside the outline and on paper (`onPaper`), in photo pixels */
   inside: Point[];
   /** character height in photo pixels */
   charHeight: number;
@@ -116,7 +116,9 @@ export function checkOutlineAgainstText(
       const x = l.xs[k]! / fs;
       const y = l.ys[k]! / fs;
       const within = inside(poly, x, y);
-      if (within) insidePoints.push({ x, y });
+      // A finger or a blot beside a line is taken into it: only samples on paper set the
+      // text's margins inside.
+      if (within && onPaper(x, y)) insidePoints.push({ x, y });
       if (!within && distance2(poly, x, y) > margin2) {
         // Grain or weave in a coloured table beyond the page reads as lines of text too.
         if (!onPaper(x, y)) {
