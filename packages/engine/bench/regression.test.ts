@@ -359,6 +359,22 @@ describe('engine quality regression', () => {
     expect(top / out.height).toBeGreaterThan(0.04);
   });
 
+  it('checks against the text an outline whose side runs along a shaded panel’s edge', async () => {
+    // A folded paper's upper panel, turned from the light and half under a cast shadow: the
+    // mask stopped at the fold, between two lines of text, so no text ran into the page's edge
+    // and the outline went unchecked. The lower panel alone came back, a landscape page (LD
+    // 16.5). Its top side runs along a shadow's edge, which now calls for the check: 59 % of the
+    // text lay beyond it, and the page's four straight edges, grown past the rest, are the page.
+    const { sample, result, out } = await restoreSample({
+      seed: 6002,
+      kind: 'paper',
+      family: 'fold',
+    });
+    expect(stageOf(result, 'global')?.reason).toMatch(/first outline rejected/);
+    const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
+    expect(Math.abs(Math.log(aspect))).toBeLessThan(0.05);
+  });
+
   it('takes the page’s own border over an enclosure that cut across its shadowed corner', async () => {
     // A shadow over the top of a crumpled form on a desk as light as the paper: the first
     // enclosure's walls broke there, so its top side ran along the shadow's edge under the title

@@ -699,7 +699,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // The pixel scan only when the text alone does not already call for the check.
   const picture = globalApplied && outline && !textCheck ? pictureAtEdge(rect) : null;
   if (picture) globalStage.details = { ...globalStage.details, pictureAtEdge: picture };
-  if (globalApplied && outline && (textCheck || picture)) {
+  // A side along a shadow's edge may cut the page between two lines of its text (a fold's far
+  // panel turned from the light, under a cast shadow that hides its sides): checked too.
+  const shadowed =
+    globalApplied && outline && !textCheck && !picture ? shadowedSides(work, outline) : [];
+  if (shadowed.length > 0) {
+    globalStage.details = { ...globalStage.details, shadowedSidesChecked: shadowed.join(' ') };
+  }
+  if (globalApplied && outline && (textCheck || picture || shadowed.length > 0)) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(
