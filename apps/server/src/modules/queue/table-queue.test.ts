@@ -102,6 +102,8 @@ describeEachDialect('TableJobQueue', (dialect: Dialect) => {
     await q.start();
     const id = await q.enqueue('t.broken', {}, { maxAttempts: 3 });
     await until(async () => (await job(id)).status === 'failed');
+    // The row is marked failed first, then the hook runs: wait for the hook too.
+    await until(() => failures.length > 0);
     const row = await job(id);
     expect(row.attempts).toBe(3);
     expect(row.last_error).toBe('The printer is on fire.');
@@ -184,7 +186,9 @@ describeEachDialect('TableJobQueue', (dialect: Dialect) => {
     });
     await q.start();
     await until(async () => (await job(id)).status === 'failed');
+    await until(() => failures.length > 0);
     expect(runs).toBe(0);
+    expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/interrupted/);
   });
 
