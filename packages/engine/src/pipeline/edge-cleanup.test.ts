@@ -69,6 +69,25 @@ describe('whitenEdgeBackground', () => {
       expect(got.data).toEqual(want.data);
     }
   });
+
+  it('never whitens part of a deep region, however its border pixels are reached', () => {
+    // A shallow dark strip along the top and down both sides (a wavy border), joined to a bar
+    // reaching deep into the page near its left end: the flood from the first border pixel
+    // stops where it finds the bar, long before it has walked the strip; every later flood
+    // from the strip's other border pixels must find it part of the same deep region.
+    const img = page(120, 160);
+    fill(img, (x, y) => y < 4 || x < 3 || x > 116, [50, 50, 50]);
+    fill(img, (x, y) => x >= 20 && x < 24 && y < 90, [50, 50, 50]);
+    // A separate shallow patch on the bottom edge is whitened.
+    fill(img, (x, y) => y > 155 && x > 40 && x < 80, [50, 50, 50]);
+    const want = referenceWhiten(img);
+    const got = { ...img, data: img.data.slice() };
+    expect(whitenEdgeBackground(got)).toBe(want.share);
+    expect(got.data).toEqual(want.data);
+    expect(at(got, 60, 1)).toBe(50);
+    expect(at(got, 118, 100)).toBe(50);
+    expect(at(got, 60, 158)).toBe(255);
+  });
 });
 
 /** The whitening spelled out: 4-connected background regions touching the border, kept when no

@@ -28,18 +28,22 @@ export function whitenEdgeBackground(img: RgbImage): number {
     const hi = Math.max(r, g, b);
     return 0.299 * r + 0.587 * g + 0.114 * b < DARK || hi - Math.min(r, g, b) > CHROMA;
   };
-  // 1: seen, 2: whitened
+  // 1: in the region being flooded, 2: whitened, 3: in a region that reaches deeper than the
+  // band. A flood stops as soon as its region is known to be deep (a whole unflattened
+  // background would otherwise be walked pixel by pixel): its pixels so far are marked 3, and a
+  // later flood that touches one of them belongs to the same deep region.
   const mark = new Uint8Array(w * h);
   const region: number[] = [];
   // Every pixel of the regions kept for whitening, in flood order.
   const whitened: number[] = [];
+  let deep = false;
   const flood = (start: number): void => {
     if (mark[start] || !isBackground(start)) return;
     region.length = 0;
     mark[start] = 1;
     region.push(start);
-    let deep = false;
-    for (let k = 0; k < region.length; k++) {
+    deep = false;
+    for (let k = 0; k < region.length && !deep; k++) {
       const i = region[k]!;
       const x = i % w;
       const y = (i - x) / w;
@@ -49,14 +53,14 @@ export function whitenEdgeBackground(img: RgbImage): number {
       if (y > 0) visit(i - w);
       if (y < h - 1) visit(i + w);
     }
-    if (deep) return;
-    for (const i of region) {
-      mark[i] = 2;
-      whitened.push(i);
-    }
+    const m = deep ? 3 : 2;
+    for (const i of region) mark[i] = m;
+    if (!deep) for (const i of region) whitened.push(i);
   };
   const visit = (j: number): void => {
-    if (mark[j] || !isBackground(j)) return;
+    const mj = mark[j];
+    if (mj === 3) deep = true;
+    if (mj || !isBackground(j)) return;
     mark[j] = 1;
     region.push(j);
   };
