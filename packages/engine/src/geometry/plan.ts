@@ -32,7 +32,7 @@ import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
 import { sideJaggedness } from './coons.ts';
 import { checkOutlineAgainstText, growOutlineToText, type OutlineCheck } from './outline-check.ts';
-import { refineLocal } from './local-refine.ts';
+import { MESH_MIN_LINE, refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
 import { paperRunsOn } from './paper-beyond.ts';
@@ -964,8 +964,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
             `implausible skew ${skew.deg.toFixed(1)}° ignored`
           : null;
   // The mesh warp needs every line: where wavy lines of a crumpled page ran together, they are
-  // found again split apart (the page-level checks above count blobs as they come).
-  let meshLines = lines.runTogether > 0 ? linesFromInk(ink, { splitRunTogether: true }) : lines;
+  // found again split apart (the page-level checks above count blobs as they come), and short
+  // ones count too (a form's labels; see MESH_MIN_LINE).
+  let meshLines = linesFromInk(ink, {
+    splitRunTogether: lines.runTogether > 0,
+    minLine: MESH_MIN_LINE,
+  });
   if (deskewReason === null) {
     skewDeg = skew.deg;
     map = deskewMap(map, skewDeg);

@@ -516,8 +516,8 @@ function nearestPiece<T extends { y: number }>(pieces: T[], y: number): T | unde
   return best;
 }
 
-/** A line is at least this many character heights long. */
-const MIN_LINE = 8;
+/** A line is at least this many character heights long (unless `minLine` says otherwise). */
+export const MIN_LINE = 8;
 /** Pieces of one line may be this many character heights apart when exactly in line… */
 const WIDE_GAP = 30;
 /** …that is, their ends meet within this share of a character height. */
