@@ -213,8 +213,8 @@ function solvePass(
   // Counted without the short lines (a receipt's few words do not make a warp trustworthy).
   const counted = joinRuleSegments(pageLines(tl).lines, tl.charHeight).length;
   if (counted < MIN_LINES) {
-    return skip(`too little text to trust a local warp (${joined.length} lines)`, {
-      lines: joined.length,
+    return skip(`too little text to trust a local warp (${counted} lines)`, {
+      lines: counted,
     });
   }
   const pitch = Number.isFinite(tl.pitch) ? tl.pitch / a : 2.2 * charHeight;
