@@ -4,6 +4,35 @@ import { joinRuleSegments, refineLocal, slantedLines, toInkEnds } from './local-
 import { drawTextPage } from './test-images.ts';
 import { detectTextLines, lineWaviness, type TextLine } from './text-lines.ts';
 
+/** No page side anchored to the frame. */
+const NONE = { top: false, right: false, bottom: false, left: false };
+
+/**
+ * Ink-weighted mean height of the columns x0..x1 within rows y0..y1 of a rendered page (235 is
+ * its paper), NaN where there is no ink.
+ */
+function inkCentroid(page: {
+  width: number;
+  height: number;
+  data: Float32Array;
+}): (x0: number, x1: number, y0: number, y1: number) => number {
+  const { width: W, height: H, data } = page;
+  return (x0, x1, y0, y1) => {
+    let s = 0;
+    let m = 0;
+    for (let y = Math.max(0, Math.round(y0)); y < Math.min(H, Math.round(y1)); y++) {
+      for (let x = x0; x < x1; x++) {
+        const v = 235 - data[y * W + x]!;
+        if (v > 40) {
+          s += v * y;
+          m += v;
+        }
+      }
+    }
+    return m ? s / m : Number.NaN;
+  };
+}
+
 /** A line sampled every 4 px from x0 to x1 along y(x). */
 function line(x0: number, x1: number, y: (x: number) => number, rule = true): TextLine {
   const xs: number[] = [];
@@ -83,14 +112,13 @@ describe('slantedLines', () => {
 describe('refineLocal', () => {
   const W = 400;
   const H = 520;
-  const none = { top: false, right: false, bottom: false, left: false };
 
   it('takes out crease kinks narrower than a line pitch with a last, denser mesh', () => {
     // Three creases, each a 5 px bump 24 px wide (one line pitch) across the text lines.
     const bump = (x: number) =>
       [110, 210, 300].reduce((s, c) => s + 5 * Math.max(0, 1 - Math.abs(x - c) / 12), 0);
     const img = drawTextPage(W, H, (x, y) => [x, y + bump(x)]);
-    const { report, map } = refineLocal(img, identityMap(W, H, 8), none);
+    const { report, map } = refineLocal(img, identityMap(W, H, 8), NONE);
     expect(report.applied).toBe(true);
     const details = report.details as { wavinessAfter: number; fine?: { applied: boolean } };
     expect(details.fine?.applied).toBe(true);
@@ -106,7 +134,7 @@ describe('refineLocal', () => {
     const found = detectTextLines(img);
     // The word of a stamp 15° off level in the blank lower part.
     const stamp = line(120, 300, (x) => 440 + Math.tan((15 * Math.PI) / 180) * (x - 120), false);
-    const { report, map } = refineLocal(img, identityMap(W, H, 8), none, 1, {
+    const { report, map } = refineLocal(img, identityMap(W, H, 8), NONE, 1, {
       ...found,
       lines: [...found.lines, stamp],
     });
@@ -123,7 +151,7 @@ describe('refineLocal', () => {
     const img = drawTextPage(W, H, (x, y) => [x, y + 5 * Math.sin((2 * Math.PI * x) / 160)]);
     const found = detectTextLines(img);
     const edge = line(40, 360, (x) => 470 + 0.3 * (x - 40), false);
-    const { report } = refineLocal(img, identityMap(W, H, 8), none, 1, {
+    const { report } = refineLocal(img, identityMap(W, H, 8), NONE, 1, {
       ...found,
       lines: [...found.lines.slice(0, 7), edge],
     });
@@ -154,29 +182,10 @@ describe('refineLocal at the ends of lines', () => {
     const W = 400;
     const H = 520;
     const img = drawTextPage(W, H, (x, y) => [x, y + 0.5 * Math.max(0, 70 - x)]);
-    const { report, map } = refineLocal(img, identityMap(W, H, 8), {
-      top: false,
-      right: false,
-      bottom: false,
-      left: false,
-    });
+    const { report, map } = refineLocal(img, identityMap(W, H, 8), NONE);
     expect(report.applied).toBe(true);
     const out = renderGray(img, map);
-    // Ink-weighted mean height of the columns x0..x1 within rows y0..y1.
-    const centroid = (x0: number, x1: number, y0: number, y1: number): number => {
-      let s = 0;
-      let m = 0;
-      for (let y = Math.max(0, Math.round(y0)); y < Math.min(H, Math.round(y1)); y++) {
-        for (let x = x0; x < x1; x++) {
-          const v = 235 - out.data[y * W + x]!;
-          if (v > 40) {
-            s += v * y;
-            m += v;
-          }
-        }
-      }
-      return m ? s / m : Number.NaN;
-    };
+    const centroid = inkCentroid(out);
     // Each line's height in the middle of the page (peaks of its ink by row), then its first
     // letter's.
     const ink = Array.from({ length: H }, (_, y) => {
@@ -219,29 +228,10 @@ describe('refineLocal with short lines', () => {
     // The gap between each label (ending at x = 74) and its value (from x = 172): the curl
     // moves ink only up and down.
     for (let y = 0; y < H; y++) img.data.fill(235, y * W + 74, y * W + 172);
-    const { report, map } = refineLocal(img, identityMap(W, H, 8), {
-      top: false,
-      right: false,
-      bottom: false,
-      left: false,
-    });
+    const { report, map } = refineLocal(img, identityMap(W, H, 8), NONE);
     expect(report.applied).toBe(true);
     const out = renderGray(img, map);
-    // Ink-weighted mean height of columns x0..x1 within rows y0..y1 of the output.
-    const centroid = (x0: number, x1: number, y0: number, y1: number): number => {
-      let s = 0;
-      let m = 0;
-      for (let y = Math.max(0, Math.round(y0)); y < Math.min(H, Math.round(y1)); y++) {
-        for (let x = x0; x < x1; x++) {
-          const v = 235 - out.data[y * W + x]!;
-          if (v > 40) {
-            s += v * y;
-            m += v;
-          }
-        }
-      }
-      return m ? s / m : Number.NaN;
-    };
+    const centroid = inkCentroid(out);
     // Each label's rise from its first letters to its last (level: 0; in the photo 0.25 · 22,
     // and about 5 px when only the lines of the page steer the warp there).
     const rises: number[] = [];
