@@ -141,6 +141,13 @@ export function detectUpsideDown(
   return { upsideDown: ratio < 0.75 && used >= 8, ratio, confidence, lines: used };
 }
 
+/** Whether (x, y) is ink (1), false off the page. A module function, not a closure in
+ *  strokeEnd: that runs per column, and the tsx loader wraps every closure it makes in a
+ *  naming call (a defineProperty), which cost more than the scan itself. */
+function inkAt(ink: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  return y >= 0 && y < h && ink[y * w + x] === 1;
+}
+
 /**
  * How far the stroke through column x goes from the line's core (rows yc ± core) in direction
  * `dir` (−1 up, +1 down), as an offset from yc within ±R: out from the core's outermost ink for
@@ -159,15 +166,11 @@ function strokeEnd(
   R: number,
   dir: 1 | -1,
 ): number | null {
-  const at = (d: number): boolean => {
-    const y = yc + d;
-    return y >= 0 && y < h && ink[y * w + x] === 1;
-  };
   let end: number | null = null;
-  for (let d = -dir * core; dir * d <= core; d += dir) if (at(d)) end = d;
+  for (let d = -dir * core; dir * d <= core; d += dir) if (inkAt(ink, w, h, x, yc + d)) end = d;
   if (end === null) return null;
   for (let d = end + dir, gap = 0; dir * d <= R && gap <= 1; d += dir) {
-    if (at(d)) {
+    if (inkAt(ink, w, h, x, yc + d)) {
       end = d;
       gap = 0;
     } else gap++;
