@@ -1,6 +1,7 @@
 import type { BackwardMap, GrayImage, StageReport } from '../types.ts';
 import { composeMaps, renderGray, scaleOutput } from './backward-map.ts';
 import { solveMeshWarp, type MeshOptions } from './mesh-warp.ts';
+import { deshearMap, LEAN_FADE, LEAN_SEGMENT, leanCorrections, strokeLeans } from './slant.ts';
 import {
   alignedEnds,
   centrelineWindow,
@@ -134,6 +135,15 @@ export function refineLocal(
     fine = { applied: next.applied, ...next.details };
     if (next.applied) map = next.map;
   }
+  // Letters a warp levelled by moving them up or down lean like italics: made upright line by
+  // line (see slant.ts), measured on the lines last found (the fine pass moves them little).
+  const ch = lines.charHeight;
+  const pitchA = Number.isFinite(lines.pitch) ? lines.pitch : 2.2 * ch;
+  const wA = Math.max(2, Math.round(map.outWidth * a));
+  const leans = strokeLeans(lines.ink, wA, lines.lines, ch, pitchA);
+  const undo = leanCorrections(leans, LEAN_SEGMENT * ch, pitchA);
+  const upright = deshearMap(map, lines.lines, undo, a, Math.max(2, (LEAN_FADE * ch) / a));
+  if (upright) map = upright;
   const details = {
     ...passes[0],
     passes: passes.length,
@@ -144,13 +154,16 @@ export function refineLocal(
     runTogether: first.runTogether,
     refinements: passes.slice(1),
     fine,
+    leans: leans.length,
+    leansUndone: undo.length,
+    ...(undo.length > 0 ? { maxLeanUndone: Math.max(...undo.map((c) => Math.abs(c.undo))) } : {}),
   };
   return {
     map,
     report: {
       stage: 'local',
       applied: true,
-      reason: `straightened ${linesUsed} text lines${passes.length > 1 ? ` in ${passes.length} passes` : ''}${fine?.applied ? ', then crease kinks on a denser mesh' : ''}`,
+      reason: `straightened ${linesUsed} text lines${passes.length > 1 ? ` in ${passes.length} passes` : ''}${fine?.applied ? ', then crease kinks on a denser mesh' : ''}${undo.length > 0 ? `; leaning letters made upright on ${new Set(undo.map((c) => c.line)).size} lines` : ''}`,
       ms: performance.now() - t0,
       details,
     },
