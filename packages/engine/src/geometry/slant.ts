@@ -16,8 +16,8 @@ import type { TextLine } from './text-lines.ts';
  * page's own type's are undone (an italic page stays italic), and only where the stretches
  * beside the line, or the lines just above or below, lean alike (an italic word among upright
  * ones keeps its lean); a line with no other near it (a heading, a displayed equation) only
- * when it leans beyond what italics do. A line at an angle (a stamp) has its stems turned with it: only a lean
- * beyond its own slope counts.
+ * when it leans beyond what italics do. A line at an angle (a stamp) has its stems turned with
+ * it: only a lean beyond its own slope counts.
  */
 
 /** Stretches along a line are this many character heights long. */
@@ -38,7 +38,7 @@ const REACH_Y = 1.2;
 const ISOLATED_LEAN = 0.3;
 /** A stretch is undone when its lean, as the median of its neighbours', differs from the
  *  page's by at least this (2°). */
-export const MIN_LEAN = 0.035;
+const MIN_LEAN = 0.035;
 /** Beyond a line's ink, the shift fades out over this many character heights of blank rows. */
 export const LEAN_FADE = 0.3;
 /** Node spacing (output px) of the map that undoes the leans: fine enough for the shift to
@@ -76,8 +76,8 @@ function heightAt(line: TextLine, x: number): number {
 
 /**
  * The stem direction of every LEAN_SEGMENT-long stretch of each text line (rules skipped): the
- * shear dx/dy that, undone, lines the ink of the band about its centreline up into the sharpest
- * columns (the sum of squared column counts, as in deslanting handwriting). `ink` is 1 on
+ * shear dx/dy that, undone, lines the ink's edges in the band about its centreline up into the
+ * sharpest columns (the sum of squared column counts, as in deslanting handwriting). `ink` is 1 on
  * characters (TextLines.ink), w wide; `pitch` bounds how far a line's ink is followed.
  * @example const leans = strokeLeans(tl.ink, w, tl.lines, tl.charHeight, tl.pitch);
  */
@@ -110,7 +110,8 @@ export function strokeLeans(
       const left = Math.max(0, Math.round(x0 + (x1 - x0 - count * seg) / 2 + s * seg));
       const right = Math.min(w, left + seg);
       for (let x = left; x < right; x++) yc[x - left] = Math.round(heightAt(line, x));
-      const shear = segmentLean(ink, w, h, left, right, yc, half, pad, nShear, hist, score);
+      const stretch: Stretch = { ink, w, h, left, right, yc };
+      const shear = segmentLean(stretch, half, pad, nShear, hist, score);
       if (shear === null) continue;
       const x = (left + right) / 2;
       const slope = (heightAt(line, right) - heightAt(line, left)) / Math.max(1, right - left);
@@ -122,12 +123,23 @@ export function strokeLeans(
         y: heightAt(line, x),
         shear,
         slope,
-        above: inkExtent(ink, w, h, left, right, yc, -1, half, reach),
-        below: inkExtent(ink, w, h, left, right, yc, 1, half, reach),
+        above: inkExtent(stretch, -1, half, reach),
+        below: inkExtent(stretch, 1, half, reach),
       });
     }
   });
   return out;
+}
+
+/** One stretch of a line on the ink mask (w × h): its columns [left, right) and its
+ *  centreline's row in each (yc, from `left`). */
+interface Stretch {
+  ink: Uint8Array;
+  w: number;
+  h: number;
+  left: number;
+  right: number;
+  yc: Int32Array;
 }
 
 /** Columns of the projection per pixel: the stems' edges are binned to a quarter pixel, so no
@@ -140,12 +152,7 @@ const SUB = 4;
  * type, where whole strokes of bold, blurred type line up almost as well at 10° as upright.
  */
 function segmentLean(
-  ink: Uint8Array,
-  w: number,
-  h: number,
-  left: number,
-  right: number,
-  yc: Int32Array,
+  { ink, w, h, left, right, yc }: Stretch,
   half: number,
   pad: number,
   nShear: number,
@@ -203,12 +210,7 @@ function segmentLean(
 /** Rows of ink beyond the core band (±half) in direction dir before the stretch's first blank
  *  row, at most `reach` from the centreline. */
 function inkExtent(
-  ink: Uint8Array,
-  w: number,
-  h: number,
-  left: number,
-  right: number,
-  yc: Int32Array,
+  { ink, w, h, left, right, yc }: Stretch,
   dir: 1 | -1,
   half: number,
   reach: number,
@@ -268,7 +270,7 @@ export function leanCorrections(leans: Lean[], segment: number, pitch: number): 
  * fades out over `fade` px of its blank rows, and along the line beyond its corrected stretches
  * over one stretch. Corrections are in the pixels of an analysis copy `a` times the map's output.
  * Null when there is nothing to undo.
- * @example const straight = deshearMap(map, lines.lines, undo, a, ch / 4);
+ * @example const upright = deshearMap(map, lines.lines, undo, a, (LEAN_FADE * ch) / a);
  */
 export function deshearMap(
   map: BackwardMap,
