@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageOutline, Point } from '../types.ts';
 import { identityMap, renderGray } from './backward-map.ts';
-import { checkOutlineAgainstText, growOutlineToText } from './outline-check.ts';
+import { checkOutlineAgainstText, growOutlineToText, pushPastCutText } from './outline-check.ts';
+import type { TextLines } from './text-lines.ts';
 import { drawTextPage, quadOutline } from './test-images.ts';
 import { detectTextLines } from './text-lines.ts';
 
@@ -161,5 +162,85 @@ describe('growOutlineToText', () => {
     expect(growOutlineToText(box(2, 2, 398, 478), pts, 10, 400, 480)).toBeNull();
     expect(growOutlineToText(box(2, 2, 398, 400), [{ x: 200, y: 470 }], 20, 400, 480)).toBeNull();
     expect(growOutlineToText(box(2, 2, 398, 400), [], 20, 400, 480)).toBeNull();
+  });
+});
+
+describe('pushPastCutText', () => {
+  /** Photo lines (frame scale 1) from [x0, x1, y at x0, y at x1] rows, sampled every 10 px. */
+  function frame(rows: Array<[number, number, number, number]>, charHeight = 10): TextLines {
+    const lines = rows.map(([x0, x1, y0, y1]) => {
+      const n = Math.round((x1 - x0) / 10) + 1;
+      const xs = Float64Array.from({ length: n }, (_, k) => x0 + (k * (x1 - x0)) / (n - 1));
+      const ys = Float64Array.from(xs, (x) => y0 + ((y1 - y0) * (x - x0)) / (x1 - x0));
+      return { xs, ys, length: x1 - x0 };
+    });
+    const none = new Uint8Array(0);
+    return { lines, charHeight, pitch: 30, ink: none, raw: none, rules: [], runTogether: 0 };
+  }
+  const yAt = (side: Point[], x: number): number => {
+    for (let k = 1; k < side.length; k++) {
+      const [a, b] = [side[k - 1]!, side[k]!];
+      if (x >= a.x && x <= b.x) return a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x || 1);
+    }
+    return NaN;
+  };
+
+  it('pushes the top side out past a running head that rises across it, and only there', () => {
+    const outline = box(20, 60, 420, 560);
+    // The head's right end rises 6 px above the top side (traced along a curl's highlight);
+    // the body text below is inside.
+    const lines = frame([
+      [40, 400, 80, 54],
+      [40, 400, 120, 120],
+      [40, 400, 160, 160],
+    ]);
+    const pushed = pushPastCutText(outline, lines, 1, 500, 600);
+    expect(pushed).not.toBeNull();
+    // Past the highest cut sample (y 54) by 1.6 character heights, where the head leaves the page.
+    expect(yAt(pushed!.top, 400)).toBeLessThanOrEqual(54 - 16 + 0.5);
+    // Fading out along the side: the left part, where the head is inside, is untouched.
+    expect(yAt(pushed!.top, 60)).toBeCloseTo(60, 5);
+    // The corner moved with the side, and the right side starts there.
+    expect(pushed!.corners[1]).toEqual(pushed!.top[pushed!.top.length - 1]);
+    expect(pushed!.right[0]).toEqual(pushed!.corners[1]);
+    // The bottom is left as it was.
+    expect(pushed!.bottom).toEqual(outline.bottom);
+  });
+
+  it('pushes the bottom side down past a cut line, and stays inside the image', () => {
+    const outline = box(20, 60, 420, 560);
+    const lines = frame([
+      [40, 400, 500, 500],
+      [40, 400, 540, 566],
+    ]);
+    const pushed = pushPastCutText(outline, lines, 1, 500, 575)!;
+    expect(pushed).not.toBeNull();
+    expect(yAt(pushed.bottom, 400)).toBe(574);
+    expect(yAt(pushed.bottom, 60)).toBeCloseTo(560, 5);
+    expect(pushed.corners[2]).toEqual(pushed.bottom[pushed.bottom.length - 1]);
+    expect(pushed.right[pushed.right.length - 1]).toEqual(pushed.corners[2]);
+  });
+
+  it('pushes the top side out past a line running just under it (its letters’ tops are cut)', () => {
+    const outline = box(20, 60, 420, 560);
+    const pushed = pushPastCutText(outline, frame([[40, 400, 63, 63]]), 1, 500, 600)!;
+    expect(pushed).not.toBeNull();
+    for (const x of [40, 200, 400]) expect(yAt(pushed.top, x)).toBeLessThanOrEqual(63 - 16 + 0.5);
+  });
+
+  it('leaves the outline alone when no line is cut, or a line lies wholly beyond it', () => {
+    const outline = box(20, 60, 420, 560);
+    expect(pushPastCutText(outline, frame([[40, 400, 100, 100]]), 1, 500, 600)).toBeNull();
+    // A line wholly above the page (the facing page's, or grain): not this page's text.
+    expect(pushPastCutText(outline, frame([[40, 400, 30, 30]]), 1, 500, 600)).toBeNull();
+    // A side across several lines (along a shadow's edge) is not bent round them.
+    const across = frame([
+      [40, 400, 90, 40],
+      [40, 400, 120, 70],
+      [40, 400, 150, 100],
+    ]);
+    expect(pushPastCutText(outline, across, 1, 500, 600)).toBeNull();
+    // Line ends over the left or right side are left to the other checks.
+    expect(pushPastCutText(outline, frame([[0, 400, 100, 100]]), 1, 500, 600)).toBeNull();
   });
 });

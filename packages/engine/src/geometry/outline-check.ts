@@ -59,7 +59,8 @@ function inside(poly: Point[], x: number, y: number): boolean {
   return on;
 }
 
-const frameScale = (gray: GrayImage): number =>
+/** Scale of the copy `frameText` reads the photo's lines on. */
+export const frameScale = (gray: GrayImage): number =>
   Math.min(1, FRAME_SIDE / Math.max(gray.width, gray.height));
 
 /**
@@ -281,5 +282,174 @@ export function growOutlineToText(
   ];
   const all = [...out.top, ...out.right, ...out.bottom, ...out.left];
   if (all.some((p) => p.x < -1 || p.y < -1 || p.x > width || p.y > height)) return null;
+  return out;
+}
+
+/** Most points a side of an outline holds. */
+const MAX_SIDE_POINTS = 64;
+
+/** The polyline resampled evenly by arc length, `spacing` apart or as near as MAX_SIDE_POINTS
+ *  allows (never fewer points than it had). */
+function evenly(pts: Point[], spacing: number): Point[] {
+  const cum = [0];
+  for (let k = 1; k < pts.length; k++) {
+    cum.push(cum[k - 1]! + Math.hypot(pts[k]!.x - pts[k - 1]!.x, pts[k]!.y - pts[k - 1]!.y));
+  }
+  const total = cum[cum.length - 1]!;
+  const n = Math.min(MAX_SIDE_POINTS, Math.max(pts.length, Math.ceil(total / spacing) + 1));
+  const out: Point[] = [];
+  let k = 1;
+  for (let i = 0; i < n; i++) {
+    const at = (total * i) / (n - 1);
+    while (k < pts.length - 1 && cum[k]! < at) k++;
+    const span = cum[k]! - cum[k - 1]! || 1;
+    const t = Math.min(1, Math.max(0, (at - cum[k - 1]!) / span));
+    const [p, q] = [pts[k - 1]!, pts[k]!];
+    out.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
+  }
+  return out;
+}
+
+/** A side pushed past a line of text it cut keeps this many character heights beyond the
+ *  line's centre (half a line for its ascenders, the rest a margin). */
+const CUT_CLEARANCE = 1.6;
+/** The push fades out along the side at this slope (outward per unit along it) beyond the
+ *  cut line's end, so the side bends rather than steps. */
+const CUT_TAPER = 0.5;
+/** Farthest a side is pushed, in character heights: a line just past it and its clearance. */
+const MAX_PUSH = 3;
+/** A sample of a line is cut by a side when its centre lies within this many character
+ *  heights of it, or beyond. */
+const CUT_REACH = 0.5;
+/** A line counts as cut by a side when at least this many of its samples are... */
+const MIN_CUT_SAMPLES = 3;
+/** ...and at least this share of its samples are not past it (a line wholly beyond the page
+ *  is the background's, or the check above has dealt with it). */
+const MIN_CUT_INSIDE = 0.5;
+
+/**
+ * The outline with its top and bottom sides pushed out past the text lines they cut through
+ * (in photo pixels; `frame` are the photo's own lines, `fs` their copy's scale): a side
+ * traced along a shading edge or a curl's highlight can run along a line of text, say a book's
+ * running head, and the rectified page would lose the tops of its letters. A line of text never
+ * crosses the page's true top or bottom edge, so each side moves out, along its chord's outward
+ * normal, to CUT_CLEARANCE character heights beyond every cut line's centre, fading out along
+ * the side beyond the cut (CUT_TAPER); points stay inside the image. The left and right sides
+ * are left alone: line ends there may overhang a curled border by a sample. A side that would
+ * move by over MAX_PUSH character heights is left alone too: it cuts across the text (a
+ * shadow's edge), and bending it round each line would not mend it. A line mostly past the side
+ * is not counted: it is the background's (grain in a table reads as text) or the facing page's.
+ * (No paper-colour test here: a cream page under warm light is not neutral.) Null when no side
+ * moves.
+ * @example const pushed = pushPastCutText(outline, frame, fs, w, h);
+ */
+export function pushPastCutText(
+  outline: PageOutline,
+  frame: TextLines,
+  fs: number,
+  width: number,
+  height: number,
+): PageOutline | null {
+  const ch = frame.charHeight / fs;
+  const [tl, tr, br, bl] = outline.corners;
+  const centre = { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 };
+  let out: PageOutline | null = null;
+  for (const side of ['top', 'bottom'] as const) {
+    // Evenly about a character height apart (at most MAX_SIDE_POINTS), so that the push
+    // reaches right to a cut line's end.
+    const pts = evenly(outline[side], ch);
+    const a = pts[0]!;
+    const b = pts[pts.length - 1]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    // Outward normal: away from the outline's centre.
+    let nx = -uy;
+    let ny = ux;
+    if ((centre.x - a.x) * nx + (centre.y - a.y) * ny > 0) {
+      nx = -nx;
+      ny = -ny;
+    }
+    const along = (p: Point) => (p.x - a.x) * ux + (p.y - a.y) * uy;
+    const beyond = (p: Point) => (p.x - a.x) * nx + (p.y - a.y) * ny;
+    const us = pts.map(along);
+    const vs = pts.map(beyond);
+    // The side's outward offset at `u` along its chord; null off its span.
+    const sideAt = (u: number): number | null => {
+      for (let k = 1; k < us.length; k++) {
+        const [u0, u1] = [us[k - 1]!, us[k]!];
+        if ((u - u0) * (u - u1) > 0 || u0 === u1) continue;
+        return vs[k - 1]! + ((vs[k]! - vs[k - 1]!) * (u - u0)) / (u1 - u0);
+      }
+      return null;
+    };
+    // What each cut line needs of this side, as (along, required beyond) pairs: every sample
+    // of it over the side's span, for its letters near the side are cut as well as those past it.
+    const need: Array<[number, number]> = [];
+    for (const l of frame.lines) {
+      if (l.rule) continue;
+      const n = l.xs.length;
+      const samples: Array<[number, number]> = [];
+      let cut = 0;
+      let past = 0;
+      for (let k = 0; k < n; k++) {
+        const p = { x: l.xs[k]! / fs, y: l.ys[k]! / fs };
+        const u = along(p);
+        const v = beyond(p);
+        const edge = sideAt(u);
+        if (edge === null) continue;
+        samples.push([u, v + CUT_CLEARANCE * ch]);
+        if (v > edge - CUT_REACH * ch) {
+          cut++;
+          if (v > edge) past++;
+        }
+      }
+      if (cut >= MIN_CUT_SAMPLES && n - past >= MIN_CUT_INSIDE * n) need.push(...samples);
+    }
+    if (need.length === 0) continue;
+    let moved = false;
+    let most = 0;
+    const pushed = pts.map((p, k) => {
+      const u = us[k]!;
+      const v = vs[k]!;
+      let target = -Infinity;
+      for (const [nu, nv] of need) {
+        target = Math.max(target, nv - CUT_TAPER * Math.max(0, Math.abs(u - nu) - ch));
+      }
+      if (target <= v) return p;
+      moved = true;
+      most = Math.max(most, target - v);
+      const q = { x: p.x + (target - v) * nx, y: p.y + (target - v) * ny };
+      return {
+        x: Math.min(width - 1, Math.max(0, q.x)),
+        y: Math.min(height - 1, Math.max(0, q.y)),
+      };
+    });
+    // A side that cuts deeper into the text than a line's own clearance, or across several
+    // lines, did not just graze a line: it follows a shadow's edge or a fold across the page,
+    // which the outline's other checks deal with (a push would bend it round each line).
+    if (!moved || most > MAX_PUSH * ch) continue;
+    const o: PageOutline = out ?? { ...outline, corners: [...outline.corners] };
+    o[side] = pushed;
+    const first = pushed[0]!;
+    const last = pushed[pushed.length - 1]!;
+    // The neighbouring sides share the moved corners: top tl→tr, bottom bl→br; left tl→bl,
+    // right tr→br.
+    const setEnd = (arr: Point[], p: Point) => {
+      const copy = [...arr];
+      copy[side === 'top' ? 0 : copy.length - 1] = p;
+      return copy;
+    };
+    o.left = setEnd(o.left, first);
+    o.right = setEnd(o.right, last);
+    if (side === 'top') {
+      o.corners[0] = first;
+      o.corners[1] = last;
+    } else {
+      o.corners[3] = first;
+      o.corners[2] = last;
+    }
+    out = o;
+  }
   return out;
 }

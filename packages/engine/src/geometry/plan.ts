@@ -31,7 +31,13 @@ import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
 import { sideJaggedness } from './coons.ts';
-import { checkOutlineAgainstText, growOutlineToText, type OutlineCheck } from './outline-check.ts';
+import {
+  checkOutlineAgainstText,
+  frameScale,
+  growOutlineToText,
+  pushPastCutText,
+  type OutlineCheck,
+} from './outline-check.ts';
 import { MESH_MIN_LINE, refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
@@ -813,6 +819,33 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         otherOutline: String(other.details.feature),
       };
       break;
+    }
+  }
+  if (globalApplied && outline && frame) {
+    // A top or bottom side traced along a shading edge across a line of text (a book's running
+    // head under the curl's highlight): pushed out past the line, so its letters keep their tops.
+    const pushed = pushPastCutText(outline, frame, frameScale(gray), work.width, work.height);
+    const second = pushed && checkedOutline(pushed, work, gray, onPaper, frame, undefined, 0);
+    // Its Coons patch bends the lines under the push, and some of them then come apart into
+    // pieces or run together (the local warp straightens them): the line count says little,
+    // but nearly as much of the photo's text must come through.
+    const before = Number(globalStage.details?.keptShare);
+    const kept =
+      second &&
+      (Number.isFinite(before)
+        ? second.check.details.keptShare! >= MIN_OTHER_LINES * before
+        : second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length);
+    if (second && !second.check.problem && kept) {
+      outline = second.outline;
+      ({ map, aspect, paper } = second.global);
+      ({ scale, rect, lines, ink } = second);
+      globalStage.reason = `${globalStage.reason} (a side pushed out past a line of text it cut)`;
+      globalStage.details = {
+        ...globalStage.details,
+        ...second.global.details,
+        ...second.check.details,
+        pushedPastText: true,
+      };
     }
   }
   if (retry) {
