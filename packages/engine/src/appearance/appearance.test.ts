@@ -75,6 +75,7 @@ function maskBackground(
     paper: [level, level, level],
     nonPaperFraction,
     sliverFraction: 0,
+    bandFraction: 0,
   };
 }
 
@@ -140,6 +141,19 @@ describe('appearance', () => {
     expect(
       stats(image, (x, y) => isStem(x, y) && Math.abs(y - 0.8 * x - 150) < 6).mean,
     ).toBeLessThan(80);
+  });
+
+  it("whitens a sharp fold's shadow band narrower than the closing window, across the text", () => {
+    // A diagonal band 6 px tall at 70 % with hard sides (the window here is 7 px), crossing the
+    // text rows: the sliver flood cannot enter it, the band search finds it.
+    const inside = (x: number, y: number) => Math.abs(y - 0.5 * x - 200) < 3;
+    const band = (x: number, y: number) => (inside(x, y) ? 0.7 : 1);
+    const { image, report } = enhanceAppearance(page(band), 'color');
+    const gaps = (x: number, y: number) => isGap(x, y) && Math.abs(y - 0.5 * x - 200) < 1;
+    expect(stats(image, gaps).mean).toBeGreaterThanOrEqual(235);
+    expect(report.details?.creaseBandFraction).toBeGreaterThan(0);
+    // The text it crosses stays dark.
+    expect(stats(image, (x, y) => isStem(x, y) && inside(x, y)).mean).toBeLessThan(80);
   });
 
   it('whitens the tip of a crease facet that narrows below the closing window', () => {

@@ -5,6 +5,7 @@ import { downscaleRgbToPlanes, gaussianBlur, type Plane } from './filters.ts';
 import { growMask, nonPaperMask, type ClosedPage } from './paper-mask.ts';
 import { fillMasked } from './refill.ts';
 import { restoreSlivers } from './slivers.ts';
+import { creaseBands } from './crease-bands.ts';
 import { percentile } from '../geometry/raster.ts';
 
 /** Paper background estimate at reduced scale. */
@@ -24,6 +25,9 @@ export interface Background {
   /** fraction of the reduced grid that the closing took for ink but that continues a crease's
    *  shading (see slivers.ts), so the background follows it */
   sliverFraction: number;
+  /** fraction of the reduced grid that the closing took for ink but that is a fold's shadow band
+   *  (see crease-bands.ts), so the background follows it */
+  bandFraction: number;
 }
 
 export interface BackgroundOptions {
@@ -41,6 +45,23 @@ const FILL_BLOCK = 4;
  *  of wider shadows' edges (a plain max filter would shift them and leave halos). */
 function closing(p: Plane, r: number): Float32Array {
   return closingFilter(p.data, p.width, p.height, r);
+}
+
+/** Gives the `mask`ed pixels that are not `nonPaper` their photo values in the closed planes (in
+ *  place), so the background follows them; returns their share of the grid. */
+function followPhoto(
+  planes: Float32Array[],
+  closed: Float32Array[],
+  mask: Uint8Array,
+  nonPaper: Uint8Array,
+): number {
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i] || nonPaper[i]) continue;
+    for (let c = 0; c < 3; c++) closed[c]![i] = planes[c]![i]!;
+    count++;
+  }
+  return count / mask.length;
 }
 
 /** Luma of the closed planes, the bright paper level and the paper colour (mean of the
@@ -108,10 +129,10 @@ function brightSumsRow(
 /**
  * Estimates the paper background (illumination × paper colour) of a document image: a
  * morphological closing wider than the characters removes the ink while keeping shading and
- * crease shadows (and the tips of crease shadows it took for ink are given back); regions that
- * are clearly not paper (very dark, or of a different colour than the paper, e.g. photos,
- * highlighter, large logos) are refilled from surrounding paper so dividing by B leaves them in
- * their colours.
+ * crease shadows (and the tips of crease shadows and the shadow bands of sharp folds it took for
+ * ink are given back); regions that are clearly not paper (very dark, or of a different colour
+ * than the paper, e.g. photos, highlighter, large logos) are refilled from surrounding paper so
+ * dividing by B leaves them in their colours.
  * @example
  * const bg = estimateBackground(page); bg.paper; // [231, 220, 198] under warm light
  */
@@ -124,15 +145,16 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
   const short = Math.min(width, height);
   const r = Math.max(2, Math.round((short * (opts.windowFraction ?? 1 / 120)) / 2));
   const closed = planes.map((p) => closing(p, r));
-  const slivers = restoreSlivers(
-    planes.map((p) => p.data),
-    closed,
-    width,
-    height,
-  );
+  const raw = planes.map((p) => p.data);
+  const bands = creaseBands(raw, closed, width, height, r);
+  const slivers = restoreSlivers(raw, closed, width, height);
   const page = closedPage(width, height, closed);
   const n = width * height;
   const { mask, count } = nonPaperMask(page);
+  // The bands only now: in the closed page they are paper in shadow, darker and often bluer than
+  // the lit paper, and taken for coloured marks they were refilled with their surroundings, which
+  // were lit again (a grey smudge beside a fold on a synthetic crumpled form).
+  const bandShare = followPhoto(raw, closed, bands, mask);
   const grid = coarseGrid(width, height, FILL_BLOCK);
   const gap = Math.max(1, Math.round((3 * r) / FILL_BLOCK));
   const grow = Math.max(1, Math.round(r / 2 / FILL_BLOCK));
@@ -149,5 +171,6 @@ export function estimateBackground(img: RgbImage, opts: BackgroundOptions = {}):
     paper: page.paper,
     nonPaperFraction: count / n,
     sliverFraction: slivers,
+    bandFraction: bandShare,
   };
 }

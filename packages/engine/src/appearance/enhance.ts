@@ -111,6 +111,7 @@ export function appearanceDetails(mode: OutputMode, plan: AppearancePlan): Recor
     white: Math.round(levels.white * 1000) / 1000,
     nonPaperFraction: Math.round(bg.nonPaperFraction * 1000) / 1000,
     creaseTipFraction: Math.round(bg.sliverFraction * 1000) / 1000,
+    creaseBandFraction: Math.round(bg.bandFraction * 1000) / 1000,
   };
 }
 

@@ -82,6 +82,7 @@ describe('resampleBicubic', () => {
         paper: [200, 200, 200],
         nonPaperFraction: 0,
         sliverFraction: 0,
+        bandFraction: 0,
       };
       const keepDarks = Float32Array.from({ length: bw * bh }, (_, k) => (k % 3 === 0 ? 1 : 0));
       for (const levels of [
