@@ -7,3 +7,4 @@ export { probe } from './io/probe.ts';
 export { decode } from './io/decode.ts';
 export { restore } from './restore.ts';
 export { prepareModels } from './orient/text-direction.ts';
+export { warmUp } from './warm-up.ts';
