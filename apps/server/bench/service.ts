@@ -1,10 +1,11 @@
 /**
- * npm run bench:service [-- --n 12 --width 1000 --threads <WORKER_THREADS>]
+ * npm run bench:service [-- --n 12 --width 1000 --threads <WORKER_THREADS> --warm-up on|off]
  *
  * Starts the real server (tsx src/main.ts) on a temporary data folder, makes a premium user
- * through the HTTP API, submits N generated crumpled-document photos concurrently over HTTP and
- * prints throughput (pages/min), p50/p95 upload→done latency, the server's peak RSS and the
- * /healthz p99 latency measured while the pool is busy.
+ * through the HTTP API, submits one document alone (the first after boot: with `--warm-up off`
+ * its thread is cold), then N generated crumpled-document photos concurrently over HTTP, and
+ * prints the first document's upload→done time, throughput (pages/min), p50/p95 upload→done
+ * latency, the server's peak RSS and the /healthz p99 latency measured while the pool is busy.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,8 +22,10 @@ const { values } = parseArgs({
     n: { type: 'string', default: '12' },
     width: { type: 'string', default: '1000' },
     threads: { type: 'string' },
+    'warm-up': { type: 'string', default: 'on' },
   },
 });
+const WARM_UP = values['warm-up'] !== 'off';
 const N = Math.max(1, Number(values.n));
 const WIDTH = Math.max(200, Number(values.width));
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +50,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     MAX_IN_FLIGHT_PER_USER: String(Math.max(10, N)),
     AUTH_RATE_LIMIT_MAX: '0',
     ...(values.threads ? { WORKER_THREADS: values.threads } : {}),
+    WORKER_WARM_UP: String(WARM_UP),
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -58,12 +62,15 @@ process.on('exit', cleanup);
 
 try {
   await waitReady();
-  const inputs = await makeInputs();
+  const inputs = await makeInputs(N);
+  const [firstInput] = await makeInputs(1, 100 + N);
   await signUp(ADMIN);
   await signUp(USER);
   const admin = await signIn(ADMIN);
   const cookie = await signIn(USER);
   await grantPremium(admin, USER);
+
+  const first = await runOne(cookie, firstInput!, N);
 
   const health: number[] = [];
   let loading = true;
@@ -91,6 +98,9 @@ try {
   console.log('');
   console.log(
     `bench:service — ${N} documents (${WIDTH}px crumpled photos, JPEG), worker threads: ${threads}, ${os.availableParallelism()} CPUs`,
+  );
+  console.log(
+    `  first after boot       ${fmt(first.ms)}  (alone; worker warm-up ${WARM_UP ? 'on' : 'off'})`,
   );
   console.log(`  done / failed          ${results.length - failed.length} / ${failed.length}`);
   console.log(`  wall time              ${(elapsed / 1000).toFixed(1)} s`);
@@ -141,11 +151,11 @@ async function runOne(
   }
 }
 
-async function makeInputs(): Promise<Buffer[]> {
+async function makeInputs(count: number, firstSeed = 100): Promise<Buffer[]> {
   const out: Buffer[] = [];
-  for (let i = 0; i < N; i++) {
+  for (let i = 0; i < count; i++) {
     const { photo } = await generateSample({
-      seed: 100 + i,
+      seed: firstSeed + i,
       kind: 'letter',
       family: (['crumple', 'fold', 'curl', 'perspective'] as const)[i % 4]!,
       width: WIDTH,

@@ -76,6 +76,12 @@ export const envSchema = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** Documents: worker threads running the engine (default: CPU cores - 1, at least 1; 1 on 2 cores). */
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Documents: start the worker threads at boot, each restoring a small drawn page, so the first
+   * document after a start is not slowed by V8 compiling the engine (default: on, except when
+   * NODE_ENV=test, where every test app would pay for it).
+   */
+  WORKER_WARM_UP: bool.optional(),
   /** Documents: largest accepted upload per file, in MB. */
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
   /** Documents: queued or processing documents one user may have at once (more answers 429). */

@@ -33,6 +33,7 @@ export const registerDocuments: AppModule = async (app, container) => {
   const pool = new RestorePool({
     size: config.WORKER_THREADS ?? defaultPoolSize(),
     timeoutMs: config.DOCUMENT_TIMEOUT_SECONDS * 1000,
+    prewarm: config.WORKER_WARM_UP ?? config.NODE_ENV !== 'test',
   });
   const repo = new DocumentRepository(db);
   const events = new DocumentEvents();

@@ -1,9 +1,9 @@
 // A worker script for worker-pool.test.ts: exercises the pool's mechanics (crash, hang, transfer)
 // without image work. The product's script is restore.worker.ts.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 type Task = {
-  action: 'echo' | 'progress' | 'crash' | 'throw' | 'hang' | 'fail';
+  action: 'echo' | 'progress' | 'crash' | 'throw' | 'hang' | 'fail' | 'prewarmed';
   bytes?: Uint8Array;
 };
 
@@ -18,6 +18,9 @@ parentPort?.on('message', (task: Task) => {
     case 'progress':
       for (const f of [0.25, 0.5, 1]) parentPort?.postMessage({ type: 'progress', progress: f });
       parentPort?.postMessage({ type: 'done', result: 'ok' });
+      return;
+    case 'prewarmed':
+      parentPort?.postMessage({ type: 'done', result: workerData?.prewarm === true });
       return;
     case 'crash':
       process.exit(3);

@@ -6,11 +6,18 @@ import type { RunOptions } from './worker-pool.ts';
 export class RestorePool {
   private readonly pool: WorkerPool<RestoreTask, RestoreTaskResult, RestoreProgress>;
 
-  constructor(options: { size: number; timeoutMs: number; maxMemoryMb?: number }) {
+  constructor(options: {
+    size: number;
+    timeoutMs: number;
+    maxMemoryMb?: number;
+    /** start the threads now, each restoring a drawn page before its first document */
+    prewarm?: boolean;
+  }) {
     this.pool = new WorkerPool({
       script: new URL('./restore.worker.ts', import.meta.url),
       size: options.size,
       defaultTimeoutMs: options.timeoutMs,
+      prewarm: options.prewarm ?? false,
       ...(options.maxMemoryMb
         ? { resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb } }
         : {}),

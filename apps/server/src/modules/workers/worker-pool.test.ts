@@ -57,6 +57,26 @@ describe('WorkerPool', () => {
     await expect(pool.run({ action: 'progress' })).resolves.toBe('ok');
   });
 
+  it('starts its threads on first use, or all at once told to prepare when prewarmed', async () => {
+    pool = new WorkerPool({ script, size: 2, defaultTimeoutMs: 20_000 });
+    expect(pool.threads).toBe(0);
+    await expect(pool.run({ action: 'prewarmed' })).resolves.toBe(false);
+    await pool.close();
+    pool = new WorkerPool({ script, size: 2, defaultTimeoutMs: 20_000, prewarm: true });
+    expect(pool.threads).toBe(2);
+    await expect(
+      Promise.all([pool.run({ action: 'prewarmed' }), pool.run({ action: 'prewarmed' })]),
+    ).resolves.toEqual([true, true]);
+    // A thread replacing a crashed one starts for a waiting task: no preparing first.
+    await expect(pool.run({ action: 'crash' })).rejects.toBeInstanceOf(WorkerCrashedError);
+    const answers = await Promise.all([
+      pool.run({ action: 'prewarmed' }),
+      pool.run({ action: 'prewarmed' }),
+    ]);
+    expect(answers.sort()).toEqual([false, true]);
+    expect(pool.threads).toBe(2);
+  });
+
   it('aborts a running task and queues tasks beyond the pool size', async () => {
     pool = new WorkerPool({ script, size: 1, defaultTimeoutMs: 20_000 });
     const controller = new AbortController();

@@ -58,6 +58,12 @@ export interface WorkerPoolOptions {
   defaultTimeoutMs: number;
   /** Extra resource limits per thread. */
   resourceLimits?: { maxOldGenerationSizeMb?: number };
+  /**
+   * Start every thread now rather than on first use, each told to prepare for work before its
+   * first task (`workerData.prewarm`; the restore script restores a drawn page). Threads that
+   * replace a crashed one start on demand, unprepared: a task is waiting for them.
+   */
+  prewarm?: boolean;
 }
 
 interface Slot {
@@ -91,8 +97,13 @@ export class WorkerPool<T, R, P = unknown> {
   private readonly waiting: Pending<T, R, P>[] = [];
   private closed = false;
 
-  /** Threads start on first use (so an idle server or a test app costs no threads). */
-  constructor(private readonly options: WorkerPoolOptions) {}
+  /** Threads start on first use (so an idle server or a test app costs no threads), or all at
+   *  once with `prewarm`. */
+  constructor(private readonly options: WorkerPoolOptions) {
+    if (options.prewarm) {
+      for (let i = 0; i < this.size; i++) this.slots.push(this.spawn(true));
+    }
+  }
 
   get size(): number {
     return Math.max(1, this.options.size);
@@ -135,10 +146,10 @@ export class WorkerPool<T, R, P = unknown> {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
-  private spawn(): Slot {
+  private spawn(prewarm = false): Slot {
     // The entry registers tsx in the thread, then imports the .ts script (no build step).
     const worker = new Worker(ENTRY, {
-      workerData: { script: this.options.script.href },
+      workerData: { script: this.options.script.href, prewarm },
       ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
     });
     // An idle thread must not keep the process alive.
