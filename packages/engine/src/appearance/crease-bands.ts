@@ -1,4 +1,5 @@
 import { components } from '../detect/components.ts';
+import { INK_RATIO } from './slivers.ts';
 
 /**
  * Crease bands. A sharp fold in crumpled paper casts a shadow a few pixels wide whose sides are
@@ -10,8 +11,6 @@ import { components } from '../detect/components.ts';
  * pixel to the next; and it runs on longer than a glyph.
  */
 
-/** A pixel below this share of its closed value is what the closing removed (as slivers.ts). */
-const INK_RATIO = 0.94;
 /** Darker than this share of the closed value is ink, never shadow (crease bands measured
  *  0.65–0.9 on the UVDoc photo, text cores 0.3–0.5). */
 const BAND_FLOOR = 0.55;

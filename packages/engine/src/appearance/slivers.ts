@@ -8,7 +8,7 @@
  */
 
 /** A pixel below this share of its closed value is what the closing removed (ink, or a tip). */
-const INK_RATIO = 0.94;
+export const INK_RATIO = 0.94;
 /** Largest darkening from one pixel to the next along a tip, as a share of the level the flood
  *  started from. The sides of the synthetic crumples' facets fall by 3–8 % per pixel at this
  *  scale and printed strokes and rules by 13–35 %, but their first, anti-aliased pixel less: at
