@@ -72,6 +72,17 @@ describe('engine quality regression', () => {
     });
   }
 
+  it('checks every outline against the photo’s text: a form cut along its table’s top rule', async () => {
+    // The curled form's top side was traced along its table's top rule. The rectified page
+    // was then a tidy table with a margin above it, nothing at its edges called for the text
+    // check, and the output was the lower half of the form (1259 × 1025 px).
+    const sample = await generateSample({ seed: 1141, kind: 'form', family: 'curl', width: 1240 });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    expect(stageOf(result, 'global')?.reason).toMatch(/first outline rejected: \d+% of the text/);
+    const out = await decodeRgb(result.file);
+    expect(out.height / out.width).toBeGreaterThan(1.15);
+  });
+
   it('keeps a receipt’s faint top edge off its bold title on a table of the same brightness', async () => {
     // The strongest edges along the middle of the top side are the title's: the side used to
     // dip onto it, and the Coons patch bent the rules and words below into an arch.

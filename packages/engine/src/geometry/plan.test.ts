@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GeometryPlan, Point } from '../types.ts';
 import { sampleMap } from './backward-map.ts';
-import { pictureAtEdge, planGeometry, textAtEdge } from './plan.ts';
-import { detectTextLines } from './text-lines.ts';
+import { planGeometry } from './plan.ts';
 import { drawScene, drawTextPage } from './test-images.ts';
 
 /**
@@ -122,51 +121,5 @@ describe('planGeometry', () => {
     const [x1, y1] = sampleMap(mild.map, mild.map.outWidth / 2, mild.map.outHeight / 2);
     expect(Math.hypot(x1 - x0, y1 - y0)).toBeLessThan(15);
     expect(mild.withoutLocal).toBeUndefined();
-  });
-});
-
-describe('textAtEdge', () => {
-  it('sees lines the page edge cuts off, but not lines inside a margin', () => {
-    // A page of text lines with 8 % margins, 600 × 400 px.
-    const page = drawTextPage(600, 400, (x, y) => [x, y]);
-    expect(textAtEdge(detectTextLines(page), page)).toBe(false);
-    // The same page seen from 150 px in: its lines now start right at the left edge (a page
-    // outline that cut off a column). Their centrelines start about 0.8 character heights in,
-    // further than 1.5 % of the width.
-    const cut = drawTextPage(450, 400, (x, y) => [x + 150, y]);
-    const lines = detectTextLines(cut);
-    expect(Math.min(...lines.lines.map((l) => l.xs[0]!))).toBeGreaterThan(0.015 * 450);
-    expect(textAtEdge(lines, cut)).toBe(true);
-  });
-});
-
-describe('pictureAtEdge', () => {
-  /** A 400 × 500 white page with dark blocks [x0, y0, x1, y1) on it. */
-  const page = (...blocks: Array<[number, number, number, number]>) => {
-    const data = new Float32Array(400 * 500).fill(240);
-    for (const [x0, y0, x1, y1] of blocks) {
-      for (let y = y0; y < y1; y++) data.fill(60, y * 400 + x0, y * 400 + x1);
-    }
-    return { width: 400, height: 500, data };
-  };
-
-  it('sees a side cut through a photo printed near the border', () => {
-    // The top side snapped onto the photo's own top edge: the photo starts at the page's edge.
-    expect(pictureAtEdge(page([40, 0, 360, 150]))).toBe('top');
-    expect(pictureAtEdge(page([250, 60, 400, 300]))).toBe('right');
-  });
-
-  it('ignores a margin, a sliver of background and text lines near the edge', () => {
-    expect(pictureAtEdge(page())).toBeNull();
-    // A loose side leaves a few pixels of dark desk.
-    expect(pictureAtEdge(page([0, 0, 400, 6]))).toBeNull();
-    // A photo a margin away from the edge, and lines of text 4 px tall, 3 px apart, at the top.
-    const lines = Array.from({ length: 6 }, (_, k): [number, number, number, number] => [
-      40,
-      2 + 7 * k,
-      360,
-      6 + 7 * k,
-    ]);
-    expect(pictureAtEdge(page([40, 30, 360, 150], ...lines))).toBeNull();
   });
 });

@@ -42,7 +42,7 @@ import { MESH_MIN_LINE, refineLocal } from './local-refine.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { CORNER_INDEX, extendPastShade, type Side } from './shaded-panel.ts';
 import { paperRunsOn } from './paper-beyond.ts';
-import { percentile, toGray } from './raster.ts';
+import { toGray } from './raster.ts';
 
 export interface PlanOptions {
   signal?: AbortSignal;
@@ -132,71 +132,6 @@ const MIN_FLIPPED_RATIO = 0.12;
 const JAGGED = 2;
 /** The smoothed sides are kept when the text lines' roughness drops below this share. */
 const SMOOTHER = 0.9;
-
-/**
- * Whether a text line or a rule runs into the page's edge, where a margin should be (rules
- * right on the edge are the page border itself, not content).
- */
-export function textAtEdge(t: TextLines, rect: { width: number; height: number }): boolean {
-  const my = 0.03 * rect.height;
-  // A centreline's first sample is about 0.8 character heights inside its first glyph (the
-  // centreline's smoothing window): a line the edge cuts off starts within one character height.
-  const mx = 0.015 * rect.width + t.charHeight;
-  return t.lines.some((l) => {
-    const n = l.xs.length;
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let k = 0; k < n; k++) {
-      lo = Math.min(lo, l.ys[k]!);
-      hi = Math.max(hi, l.ys[k]!);
-    }
-    if (l.rule && (lo < 0.2 * my || hi > rect.height - 0.2 * my)) return false;
-    return lo < my || hi > rect.height - my || l.xs[0]! < mx || l.xs[n - 1]! > rect.width - mx;
-  });
-}
-
-/**
- * Which side of the rectified page (`rect`, grey) runs through a picture or a dark block rather
- * than a margin: over PICTURE_SHARE of its middle 80 %, the first PICTURE_DEPTH of the page in
- * from it is darker than PICTURE_DARK of the paper's level all the way. A side snapped onto the
- * straight edge of a photo printed near the page's border cuts off what lies beyond it (a title,
- * a logo), while a sliver of background a loose side leaves is only a few pixels deep.
- * Null when no side does.
- */
-export function pictureAtEdge(rect: GrayImage): Side | null {
-  const { width: w, height: h, data } = rect;
-  // Against the paper's level: the 90th percentile of the grey levels.
-  const dark = PICTURE_DARK * percentile(data, 0.9);
-  const sides: Array<[Side, number, (t: number, d: number) => number]> = [
-    ['top', w, (t, d) => d * w + t],
-    ['bottom', w, (t, d) => (h - 1 - d) * w + t],
-    ['left', h, (t, d) => t * w + d],
-    ['right', h, (t, d) => t * w + (w - 1 - d)],
-  ];
-  for (const [side, along, at] of sides) {
-    const depth = Math.max(
-      2,
-      Math.round(PICTURE_DEPTH * (side === 'top' || side === 'bottom' ? h : w)),
-    );
-    const from = Math.floor(0.1 * along);
-    const to = Math.ceil(0.9 * along);
-    let cut = 0;
-    for (let t = from; t < to; t++) {
-      let d = 0;
-      while (d < depth && data[at(t, d)]! < dark) d++;
-      if (d === depth) cut++;
-    }
-    if (cut >= PICTURE_SHARE * (to - from)) return side;
-  }
-  return null;
-}
-
-/** `pictureAtEdge`: a picture cut by a side is dark over this share of the side… */
-const PICTURE_SHARE = 0.35;
-/** …for this share of the page in from it… */
-const PICTURE_DEPTH = 0.03;
-/** …darker than this share of the paper's level. */
-const PICTURE_DARK = 0.5;
 
 /**
  * How much the text lines jump and kink at the scale of words: the length-weighted RMS of the
@@ -701,18 +636,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // An outline found by its edges alone may be a block of the page enclosed by its own rules
   // and text (a receipt's items between two rules): always checked against the text.
   const enclosed = String(det.details.feature ?? '').startsWith('edge enclosure');
-  const textCheck = enclosed || lines.lines.length < 8 || textAtEdge(lines, rect);
-  // The pixel scan only when the text alone does not already call for the check.
-  const picture = globalApplied && outline && !textCheck ? pictureAtEdge(rect) : null;
-  if (picture) globalStage.details = { ...globalStage.details, pictureAtEdge: picture };
-  // A side along a shadow's edge may cut the page between two lines of its text (a fold's far
-  // panel turned from the light, under a cast shadow that hides its sides): checked too.
-  const shadowed =
-    globalApplied && outline && !textCheck && !picture ? shadowedSides(work, outline) : [];
-  if (shadowed.length > 0) {
-    globalStage.details = { ...globalStage.details, shadowedSidesChecked: shadowed.join(' ') };
-  }
-  if (globalApplied && outline && (textCheck || picture || shadowed.length > 0)) {
+  // Every rectified page is checked against the photo's own text: a side traced along a table
+  // rule, a shadow's edge or a fold can cut the page anywhere, also between two lines of its
+  // text, where nothing on the rectified page shows the cut (a form cut along its table's top
+  // rule is a tidy table with a margin above it).
+  if (globalApplied && outline) {
     // A shadow edge or a fold taken for the border crops the text (it then runs into the
     // rectified page's edge) or mangles it (few lines survive).
     const check = checkOutlineAgainstText(
