@@ -83,6 +83,22 @@ describe('engine quality regression', () => {
     expect(out.height / out.width).toBeGreaterThan(1.15);
   });
 
+  it('crops a receipt by a retry’s outline of confidence 0.75–0.8', async () => {
+    // The first outline left a third of the text outside; the four-straight-edges retry found
+    // the receipt but scored just under the old 0.8, and the whole frame was kept: the receipt
+    // came back small on a wide sheet of table (MS-SSIM 0.52).
+    const sample = await generateSample({
+      seed: 1080,
+      kind: 'receipt',
+      family: 'perspective',
+      width: 645,
+    });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    expect(stageOf(result, 'global')?.reason).toMatch(/four straight edges/);
+    const output = await docunetScore(await decodeRgb(result.file), sample.flat, { ld: false });
+    expect(output.msSsim).toBeGreaterThan(0.65);
+  });
+
   it('keeps a receipt’s faint top edge off its bold title on a table of the same brightness', async () => {
     // The strongest edges along the middle of the top side are the title's: the side used to
     // dip onto it, and the Coons patch bent the rules and words below into an arch.

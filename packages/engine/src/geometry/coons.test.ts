@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageOutline, Point } from '../types.ts';
 import { sampleMap } from './backward-map.ts';
-import { coonsMap, sideJaggedness, smoothSide } from './coons.ts';
+import { coonsMap, sideJaggedness, smoothSide, withoutStep } from './coons.ts';
 
 /** n + 1 points from (0, 0) to (1000, 0), offset by off(t) at t ∈ [0, 1] (y grows down). */
 function side(n: number, off: (t: number, i: number) => number): Point[] {
@@ -31,6 +31,25 @@ describe('smoothSide', () => {
     const bowed = smoothSide(side(31, bow));
     const mid = bowed[bowed.length >> 1]!;
     expect(mid.y).toBeGreaterThan(0.98 * 60);
+  });
+});
+
+describe('withoutStep', () => {
+  it('takes the chord for a side that steps out onto the table, keeps bows, folds and wiggles', () => {
+    // The trace runs along the page's edge for a third of it, then 30 px (3 %) further out.
+    const stepped = side(31, (t) => (t > 0.3 && t < 0.97 ? -30 : 0));
+    const chord = withoutStep(stepped);
+    expect(chord).not.toBe(stepped);
+    expect(chord[0]).toEqual({ x: 0, y: 0 });
+    expect(chord[chord.length - 1]).toEqual({ x: 1000, y: 0 });
+    for (const p of chord) expect(Math.abs(p.y)).toBeLessThan(1e-9);
+    // A curl's bow, a fold's kink and a crumpled edge's small wiggles are the page's own shape.
+    const kept = [
+      side(31, bow),
+      side(31, (t) => 80 * (0.5 - Math.abs(t - 0.5))),
+      side(31, (t) => 6 * Math.sin(20 * t)),
+    ];
+    for (const s of kept) expect(withoutStep(s)).toBe(s);
   });
 });
 

@@ -111,6 +111,36 @@ export function smoothSide(points: Point[]): Point[] {
   return Array.from({ length: n + 1 }, (_, i) => ({ x: xs[i]!, y: ys[i]! }));
 }
 
+/** `withoutStep`: a side steps where its offset from the chord changes by more than this
+ *  share of its length over two of its 64 stretches. */
+const STEP_SHARE = 0.02;
+
+/**
+ * The side as the straight line between its corners when its trace steps sideways somewhere
+ * (see STEP_SHARE): it ran along the page's edge for part of its length and along something
+ * else for the rest (the dark table beyond a shaded edge, an object touching the page). The
+ * Coons patch would carry the step across the page as a shear band that leans a whole line of
+ * text like italics; the chord has no such band. `points` itself when the side has no step.
+ * @example const right = withoutStep(outline.right);
+ */
+export function withoutStep(points: Point[]): Point[] {
+  if (points.length < 5) return points;
+  const { xs, ys } = resampleSide(points);
+  const n = SIDE_SAMPLES;
+  const len = Math.hypot(xs[n]! - xs[0]!, ys[n]! - ys[0]!);
+  if (len === 0) return points;
+  const ux = (xs[n]! - xs[0]!) / len;
+  const uy = (ys[n]! - ys[0]!) / len;
+  const d = Array.from(xs, (x, i) => -(x - xs[0]!) * uy + (ys[i]! - ys[0]!) * ux);
+  let step = 0;
+  for (let i = 1; i < n; i++) step = Math.max(step, Math.abs(d[i + 1]! - d[i - 1]!));
+  if (step <= STEP_SHARE * len) return points;
+  return Array.from({ length: n + 1 }, (_, i) => ({
+    x: xs[0]! + ((xs[n]! - xs[0]!) * i) / n,
+    y: ys[0]! + ((ys[n]! - ys[0]!) * i) / n,
+  }));
+}
+
 /**
  * Global backward map of a page: homography from the corners to a W×H rectangle, then a Coons
  * patch over the four boundary curves parameterised by arc length *after* the homography (so

@@ -30,7 +30,7 @@ import { planText, turnText } from '../orient/text-direction.ts';
 import { globalMap } from './global-map.ts';
 import { snapPaper } from './aspect.ts';
 import { stretchRows, textAspectFactor } from './text-aspect.ts';
-import { sideJaggedness } from './coons.ts';
+import { sideJaggedness, withoutStep } from './coons.ts';
 import {
   checkOutlineAgainstText,
   frameScale,
@@ -64,8 +64,9 @@ export interface PlanOptions {
 const SHADOW_GROWTH = 1.15;
 /** Outlines below this confidence are not trusted for a full Coons warp. */
 const MIN_OUTLINE_CONFIDENCE = 0.65;
-/** A second, neutral-colour outline must be at least this confident. */
-const RETRY_CONFIDENCE = 0.8;
+/** A second, neutral-colour outline must be at least this confident (a book page beside an
+ *  object at its corner scored 0.795: its side lost support where it ran round the object). */
+const RETRY_CONFIDENCE = 0.75;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
 
@@ -273,6 +274,18 @@ function secondOutline(
   opts: Parameters<typeof detectPage>[2] = { shadowInvariant: true },
 ) {
   const det = detectPage(work, undefined, { ...opts, features });
+  if (opts.shadowInvariant && det.outline) {
+    // The neutral mask runs on into a dark neutral table here and there, and a side that steps
+    // out onto it would shear a band of the page: such a side becomes its chord.
+    const o = det.outline;
+    det.outline = {
+      ...o,
+      top: withoutStep(o.top),
+      right: withoutStep(o.right),
+      bottom: withoutStep(o.bottom),
+      left: withoutStep(o.left),
+    };
+  }
   // Four straight edges may enclose a block of the page (a form's boxes) as well as the page.
   const maxOutside = opts.straightEdges ? ENCLOSED_MAX_OUTSIDE : undefined;
   return checkedOutline(det.outline, work, gray, onPaper, frame, maxOutside);
