@@ -99,6 +99,22 @@ describe('engine quality regression', () => {
     expect(output.msSsim).toBeGreaterThan(0.65);
   });
 
+  it('grows an outline past text beyond it twice: a folded letter’s lower panel', async () => {
+    // The retry's outline was the lit part of the upper panel; grown once past the text to its
+    // left, it still stopped at the fold, and the letter's closing lines were cut off (the
+    // output 894 × 753 px, a page wider than tall).
+    const sample = await generateSample({
+      seed: 1282,
+      kind: 'letter',
+      family: 'fold',
+      width: 1240,
+    });
+    const result = await restore(await encodePng(sample.photo), { format: 'png' });
+    expect(stageOf(result, 'global')?.details?.outsideShare).toBeLessThanOrEqual(0.01);
+    const out = await decodeRgb(result.file);
+    expect(out.height / out.width).toBeGreaterThan(0.9);
+  });
+
   it('keeps a receipt’s faint top edge off its bold title on a table of the same brightness', async () => {
     // The strongest edges along the middle of the top side are the title's: the side used to
     // dip onto it, and the Coons patch bent the rules and words below into an arch.

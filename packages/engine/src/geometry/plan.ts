@@ -75,6 +75,8 @@ const ANALYSIS_SIDE = 1280;
 const MIN_OTHER_LINES = 0.9;
 /** Share of the photo's text (by length) beyond the outline above which the outline grows. */
 const MIN_OUTSIDE = 0.01;
+/** An outline grows past the text beyond it at most this many times (see grownPastText). */
+const MAX_GROWTHS = 2;
 /** An outline the page's edges enclose is rejected, not grown, with more of the text beyond it
  *  than this: such an outline is often a block inside the page (a form's boxes and table under
  *  its title), and moving one side out cannot bring back text beyond two of them. */
@@ -326,7 +328,10 @@ function checkedOutline(
  * `outline` with the one side that text lies beyond (`check.outside`) moved out past it
  * (`growOutlineToText`), with its map, analysis and check: null unless the grown outline passes
  * the check, leaves under half as much text outside, and loses no text lines (`lineCount` were
- * found by `outline`).
+ * found by `outline`). When text still lies beyond the grown outline, it grows once more, past
+ * that text too (beyond another side, or further past the same one: a folded letter's retry
+ * outline was the lit part of its upper panel, grown first past the text to its left; the
+ * text below the fold came next, #1282), and the second growth is kept on the same terms.
  */
 function grownPastText(
   work: RgbImage,
@@ -336,30 +341,39 @@ function grownPastText(
   lineCount: number,
   onPaper: (x: number, y: number) => boolean,
 ) {
-  const grown = growOutlineToText(
-    outline,
-    check.outside,
-    2 * check.charHeight,
-    work.width,
-    work.height,
-    check.inside,
-  );
-  const global = grown && globalMap(grown, work.width, work.height, STEP);
-  if (!grown || !global) return null;
-  const second = analyse(gray, global.map);
-  const check2 = checkOutlineAgainstText(
-    gray,
-    grown,
-    counted(second),
-    second.scale,
-    check.frame,
-    onPaper,
-  );
-  const ok =
-    !check2.problem &&
-    check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-    second.lines.lines.length >= lineCount;
-  return ok ? { outline: grown, global, ...second, check: check2 } : null;
+  let best = null;
+  for (let round = 0; round < MAX_GROWTHS; round++) {
+    const grown = growOutlineToText(
+      outline,
+      check.outside,
+      2 * check.charHeight,
+      work.width,
+      work.height,
+      check.inside,
+    );
+    const global = grown && globalMap(grown, work.width, work.height, STEP);
+    if (!grown || !global) break;
+    const second = analyse(gray, global.map);
+    const check2 = checkOutlineAgainstText(
+      gray,
+      grown,
+      counted(second),
+      second.scale,
+      check.frame,
+      onPaper,
+    );
+    const ok =
+      !check2.problem &&
+      check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
+      second.lines.lines.length >= lineCount;
+    if (!ok) break;
+    best = { outline: grown, global, ...second, check: check2 };
+    if (check2.details.outsideShare! <= MIN_OUTSIDE) break;
+    outline = grown;
+    check = check2;
+    lineCount = second.lines.lines.length;
+  }
+  return best;
 }
 
 /**
