@@ -64,8 +64,9 @@ export interface PlanOptions {
 const SHADOW_GROWTH = 1.15;
 /** Outlines below this confidence are not trusted for a full Coons warp. */
 const MIN_OUTLINE_CONFIDENCE = 0.65;
-/** A second, neutral-colour outline must be at least this confident (a book page beside an
- *  object at its corner scored 0.795: its side lost support where it ran round the object). */
+/** A retry's outline (neutral colour, four straight edges, edge enclosures) must be at least
+ *  this confident (a book page beside an object at its corner scored 0.795 on its neutral
+ *  colour: its side lost support where it ran round the object). */
 const RETRY_CONFIDENCE = 0.75;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
@@ -661,7 +662,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // The outline as detected, when the text check found text beyond it (before any growth).
   let textBeyond: PageOutline | null = null;
   // An outline found by its edges alone may be a block of the page enclosed by its own rules
-  // and text (a receipt's items between two rules): always checked against the text.
+  // and text (a receipt's items between two rules): it may leave less text outside.
   const enclosed = String(det.details.feature ?? '').startsWith('edge enclosure');
   // Every rectified page is checked against the photo's own text: a side traced along a table
   // rule, a shadow's edge or a fold can cut the page anywhere, also between two lines of its
