@@ -310,6 +310,19 @@ function checkedOutline(
 ) {
   if (!outline || outline.confidence < minConfidence) return null;
   if (Object.values(outline.clipped).every(Boolean)) return null;
+  return mappedAndChecked(outline, work, gray, onPaper, frame, maxOutside);
+}
+
+/** `outline` with its global map, the analysis of the page that map produces, and its check
+ *  against the photo's text; null when the outline is degenerate. */
+function mappedAndChecked(
+  outline: PageOutline,
+  work: RgbImage,
+  gray: GrayImage,
+  onPaper: (x: number, y: number) => boolean,
+  frame?: TextLines,
+  maxOutside?: number,
+) {
   const global = globalMap(outline, work.width, work.height, STEP);
   if (!global) return null;
   const analysis = analyse(gray, global.map);
@@ -352,27 +365,18 @@ function grownPastText(
       work.height,
       check.inside,
     );
-    const global = grown && globalMap(grown, work.width, work.height, STEP);
-    if (!grown || !global) break;
-    const second = analyse(gray, global.map);
-    const check2 = checkOutlineAgainstText(
-      gray,
-      grown,
-      counted(second),
-      second.scale,
-      check.frame,
-      onPaper,
-    );
+    const next = grown && mappedAndChecked(grown, work, gray, onPaper, check.frame);
+    if (!next) break;
     const ok =
-      !check2.problem &&
-      check2.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-      second.lines.lines.length >= lineCount;
+      !next.check.problem &&
+      next.check.details.outsideShare! < 0.5 * check.details.outsideShare! &&
+      next.lines.lines.length >= lineCount;
     if (!ok) break;
-    best = { outline: grown, global, ...second, check: check2 };
-    if (check2.details.outsideShare! <= MIN_OUTSIDE) break;
-    outline = grown;
-    check = check2;
-    lineCount = second.lines.lines.length;
+    best = next;
+    if (next.check.details.outsideShare! <= MIN_OUTSIDE) break;
+    outline = next.outline;
+    check = next.check;
+    lineCount = next.lines.lines.length;
   }
   return best;
 }
