@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { closingFilter, rankFilter } from './rank-filter.ts';
+import { readFile } from 'node:fs/promises';
+import { compileWat } from '../../scripts/wat.ts';
+import { closingFilter, rankChain, rankFilter, rankKernelLoads } from './rank-filter.ts';
+import { RANK_WASM } from './rank-wasm.ts';
 import { lcg } from '../test-random.ts';
 
 /** Direct (2r+1)² scan, out-of-image samples ignored. */
@@ -111,5 +114,45 @@ describe('rankFilter', () => {
         expect(closingFilter(src, w, h, r)).toEqual(want);
       }
     }
+  });
+
+  it('runs in the WebAssembly kernel, bit for bit as the TypeScript one, on page-sized planes', () => {
+    expect(rankKernelLoads()).toBe(true);
+    // Widths off a multiple of four (the kernel's vectors end in single samples), radii from 1
+    // to past the image, a chain of four filters, and a plane after a larger one (its memory
+    // then holds old samples beyond the new planes).
+    const cases: Array<[number, number, number[]]> = [
+      [864, 1280, [5]],
+      [1283, 97, [1, 2, 3, 4, 7, 16, 33]],
+      [5, 301, [1, 2, 6]],
+      [301, 5, [1, 2, 6]],
+      [2, 2, [1, 3]],
+      [1, 64, [1, 5]],
+      [64, 1, [1, 5]],
+    ];
+    for (const [w, h, radii] of cases) {
+      const src = noise(w * h, w * 7 + h);
+      // Photo-like data too: long runs of equal values and NaN-free extremes.
+      src.fill(255, 0, Math.min(src.length, 3 * w));
+      src[src.length - 1] = 0;
+      for (const r of radii) {
+        for (const ops of [[true], [false], [true, false], [false, true, true, false]]) {
+          const want = new Float32Array(w * h);
+          const got = new Float32Array(w * h);
+          rankChain(src, w, h, r, ops, want, 'js');
+          rankChain(src, w, h, r, ops, got, 'wasm');
+          expect(
+            Buffer.from(got.buffer).equals(Buffer.from(want.buffer)),
+            `${w}×${h} r=${r} ${ops.join(',')}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('ships the bytes rank.wat compiles to (run npm run build:wasm -w @uncrumple/engine)', async () => {
+    const text = await readFile(new URL('./rank.wat', import.meta.url), 'utf8');
+    const bytes = await compileWat(text, 'rank.wat');
+    expect(Buffer.from(bytes).toString('base64')).toBe(RANK_WASM);
   });
 });

@@ -1,0 +1,13 @@
+import wabt from 'wabt';
+
+/** WebAssembly text → binary with SIMD and bulk memory, validated (wabt, a dev dependency). */
+export async function compileWat(text: string, name: string): Promise<Uint8Array> {
+  const w = await wabt();
+  const mod = w.parseWat(name, text, { simd: true, bulk_memory: true });
+  try {
+    mod.validate();
+    return Uint8Array.from(mod.toBinary({}).buffer);
+  } finally {
+    mod.destroy();
+  }
+}
