@@ -1,6 +1,12 @@
 import wabt from 'wabt';
 
-/** WebAssembly text → binary with SIMD and bulk memory, validated (wabt, a dev dependency). */
+/** The engine's WebAssembly kernels: source under src/, generated file, exported constant. */
+export const WASM_KERNELS = [
+  { wat: 'filters/rank.wat', ts: 'filters/rank-wasm.ts', name: 'RANK_WASM' },
+] as const;
+
+/** WebAssembly text → binary with SIMD and bulk memory, validated
+ *  (wabt, a dev dependency). */
 export async function compileWat(text: string, name: string): Promise<Uint8Array> {
   const w = await wabt();
   const mod = w.parseWat(name, text, { simd: true, bulk_memory: true });

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
-import { compileWat } from '../../scripts/wat.ts';
 import { closingFilter, rankChain, rankFilter, rankKernelLoads } from './rank-filter.ts';
-import { RANK_WASM } from './rank-wasm.ts';
 import { lcg } from '../test-random.ts';
 
 /** Direct (2r+1)² scan, out-of-image samples ignored. */
@@ -148,11 +145,5 @@ describe('rankFilter', () => {
         }
       }
     }
-  });
-
-  it('ships the bytes rank.wat compiles to (run npm run build:wasm -w @uncrumple/engine)', async () => {
-    const text = await readFile(new URL('./rank.wat', import.meta.url), 'utf8');
-    const bytes = await compileWat(text, 'rank.wat');
-    expect(Buffer.from(bytes).toString('base64')).toBe(RANK_WASM);
   });
 });

@@ -20,6 +20,7 @@
  *   values bit for bit; the code below is its fallback and its reference in the tests.
  */
 import { RANK_WASM } from './rank-wasm.ts';
+import { type WasmMemory, reserve, wasmKernel } from './wasm.ts';
 
 /** Running max over windows of 2r+1 (0 < r < n) along one row of int-ordered samples. */
 function maxLine(
@@ -348,15 +349,9 @@ export function rankChain(
   ops.forEach((max, i) => rankInto(i === 0 ? src : out, w, h, r, max, tmp, out));
 }
 
-/** The little of the WebAssembly API used here (this project's TypeScript libs leave it out). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: object };
-}
-
 /** The exports of rank.wat (pointers are byte offsets into `memory`). */
 interface RankKernel {
-  memory: { buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WasmMemory;
   hpass(
     src: number,
     dst: number,
@@ -369,23 +364,18 @@ interface RankKernel {
   vpass(src: number, dst: number, w: number, h: number, r: number, max: number): void;
 }
 
-/** The WebAssembly kernel, made on first use in each thread (its memory, the planes of the
- *  largest filter so far, stays for the next call); null where it does not load. */
+const loadRank = wasmKernel<RankKernel>(RANK_WASM);
+
+/** This thread's instance, made on first use; its memory (the planes of the largest filter so
+ *  far, a few MB: the filters run on working-size planes) stays for the next call. Null where
+ *  it does not load. */
 let kernel: RankKernel | null | undefined;
 
 /** Whether the WebAssembly kernel loads here (the tests check it does on Node). */
 export const rankKernelLoads = (): boolean => rankKernel() !== null;
 
 function rankKernel(): RankKernel | null {
-  if (kernel === undefined) {
-    try {
-      const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-      const module = new wasm.Module(Buffer.from(RANK_WASM, 'base64'));
-      kernel = new wasm.Instance(module, {}).exports as RankKernel;
-    } catch {
-      kernel = null;
-    }
-  }
+  if (kernel === undefined) kernel = loadRank();
   return kernel;
 }
 
@@ -408,9 +398,7 @@ function wasmChain(
   const ry = Math.min(r, h - 1);
   // Planes A and B, then the horizontal pass's line buffer (w + 4r + 12 samples, see rank.wat).
   const plane = (n * 4 + 15) & ~15;
-  const need = 2 * plane + (w + 4 * rx + 16) * 4;
-  const have = k.memory.buffer.byteLength;
-  if (need > have) k.memory.grow(Math.ceil((need - have) / 65536));
+  reserve(k.memory, 2 * plane + (w + 4 * rx + 16) * 4);
   const mem = new Int32Array(k.memory.buffer);
   const A = 0;
   const B = plane;
