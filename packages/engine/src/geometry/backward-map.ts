@@ -18,9 +18,11 @@ export function mapFromFunction(
   const y = new Float32Array(gridW * gridH);
   for (let j = 0; j < gridH; j++) {
     for (let i = 0; i < gridW; i++) {
-      const [sx, sy] = fn(i * step, j * step);
-      x[j * gridW + i] = sx;
-      y[j * gridW + i] = sy;
+      // Indexed, not destructured: destructuring a returned pair goes through the iterator
+      // protocol here (fn differs from call to call), a few allocations per node.
+      const p = fn(i * step, j * step);
+      x[j * gridW + i] = p[0];
+      y[j * gridW + i] = p[1];
     }
   }
   return { outWidth, outHeight, step, gridW, gridH, x, y };
@@ -69,9 +71,9 @@ export function composeMaps(outer: BackwardMap, inner: BackwardMap): BackwardMap
   const x = new Float32Array(outer.x.length);
   const y = new Float32Array(outer.y.length);
   for (let k = 0; k < x.length; k++) {
-    const [sx, sy] = sampleMap(inner, outer.x[k]!, outer.y[k]!);
-    x[k] = sx;
-    y[k] = sy;
+    const p = sampleMap(inner, outer.x[k]!, outer.y[k]!);
+    x[k] = p[0];
+    y[k] = p[1];
   }
   return { ...outer, x, y };
 }

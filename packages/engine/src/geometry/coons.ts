@@ -183,13 +183,46 @@ export function coonsMap(
   const P10 = rect[1]!;
   const P11 = rect[2]!;
   const P01 = rect[3]!;
+  // The sides' points depend on u (top, bottom) or v (left, right) alone: evaluated once per
+  // grid column and row, not per node (the same values; the node loop only combines them).
+  const cols = Math.ceil((W - 1) / step) + 1;
+  const rows = Math.ceil((H - 1) / step) + 1;
+  const onTop = new Float64Array(2 * cols);
+  const onBottom = new Float64Array(2 * cols);
+  for (let i = 0; i < cols; i++) {
+    const u = Math.min(1, (i * step) / (W - 1));
+    const t = top.at(u);
+    const b = bottom.at(u);
+    onTop[2 * i] = t[0];
+    onTop[2 * i + 1] = t[1];
+    onBottom[2 * i] = b[0];
+    onBottom[2 * i + 1] = b[1];
+  }
+  const onLeft = new Float64Array(2 * rows);
+  const onRight = new Float64Array(2 * rows);
+  for (let j = 0; j < rows; j++) {
+    const v = Math.min(1, (j * step) / (H - 1));
+    const l = left.at(v);
+    const r = right.at(v);
+    onLeft[2 * j] = l[0];
+    onLeft[2 * j + 1] = l[1];
+    onRight[2 * j] = r[0];
+    onRight[2 * j + 1] = r[1];
+  }
   return mapFromFunction(W, H, step, (x, y) => {
+    // x and y are grid nodes: i · step and j · step.
+    const i = x / step;
+    const j = y / step;
     const u = Math.min(1, x / (W - 1));
     const v = Math.min(1, y / (H - 1));
-    const [tx, ty] = top.at(u);
-    const [bx, by] = bottom.at(u);
-    const [lx, ly] = left.at(v);
-    const [rx, ry] = right.at(v);
+    const tx = onTop[2 * i]!;
+    const ty = onTop[2 * i + 1]!;
+    const bx = onBottom[2 * i]!;
+    const by = onBottom[2 * i + 1]!;
+    const lx = onLeft[2 * j]!;
+    const ly = onLeft[2 * j + 1]!;
+    const rx = onRight[2 * j]!;
+    const ry = onRight[2 * j + 1]!;
     const sx =
       (1 - v) * tx +
       v * bx +
