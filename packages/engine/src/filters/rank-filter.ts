@@ -16,7 +16,7 @@
  *   samples per iteration: V8 does not unroll, and the loop overhead was a fair share of these
  *   few-instruction bodies (closing of a 1.1 MP plane, r = 5: ~28 → ~23 ms).
  * - Where WebAssembly SIMD is there (Node ≥ 16), the same filter runs in rank.wat instead, four
- *   samples per instruction (closing of a 1.1 MP plane, r = 5: ~23 → ~5 ms), with the same
+ *   samples per instruction (closing of a 1.1 MP plane, r = 5: ~23 → ~4 ms), with the same
  *   values bit for bit; the code below is its fallback and its reference in the tests.
  */
 import { RANK_WASM } from './rank-wasm.ts';
@@ -366,9 +366,9 @@ interface RankKernel {
 
 const loadRank = wasmKernel<RankKernel>(RANK_WASM);
 
-/** This thread's instance, made on first use; its memory (the planes of the largest filter so
- *  far, a few MB: the filters run on working-size planes) stays for the next call. Null where
- *  it does not load. */
+/** This thread's instance, made on first use; its memory (two planes of the largest filter so
+ *  far: about 9 MB for the 1280 px analysis copies the filters run on) stays for the next call.
+ *  Null where it does not load. */
 let kernel: RankKernel | null | undefined;
 
 /** Whether the WebAssembly kernel loads here (the tests check it does on Node). */

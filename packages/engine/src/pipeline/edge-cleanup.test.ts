@@ -46,6 +46,20 @@ describe('whitenEdgeBackground', () => {
     expect(at(img, 100, 2)).toBe(30);
   });
 
+  it('whitens a light but tinted desk strip along an edge, keeps light tints inside the page', () => {
+    const img = page(300, 400);
+    // A beige desk strip 12 px wide down the right edge (light, chroma 60), as a light wooden
+    // desk comes out of the appearance stage; a pale highlight inside the page, same tint.
+    fill(img, (x) => x >= 288, [240, 215, 180]);
+    fill(img, (x, y) => x >= 100 && x < 160 && y >= 100 && y < 110, [240, 215, 180]);
+    // Faintly tinted paper (chroma under 50) at the left edge stays too.
+    fill(img, (x) => x < 6, [250, 240, 225]);
+    expect(whitenEdgeBackground(img)).toBeGreaterThan(0);
+    expect(at(img, 295, 200)).toBe(255);
+    expect(at(img, 120, 105)).toBe(240);
+    expect(img.data[3 * (200 * 300 + 2) + 2]).toBe(225);
+  });
+
   it('matches a direct reference (label border regions, keep shallow ones, dilate, scan)', () => {
     const rand = lcg(11);
     for (const [w, h] of [
@@ -98,7 +112,7 @@ function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
   const band = Math.max(2, Math.round(0.12 * Math.min(w, h)));
   const bg = (i: number) => {
     const [r, g, b] = [data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!];
-    return 0.299 * r + 0.587 * g + 0.114 * b < 185 || Math.max(r, g, b) - Math.min(r, g, b) > 100;
+    return 0.299 * r + 0.587 * g + 0.114 * b < 185 || Math.max(r, g, b) - Math.min(r, g, b) > 50;
   };
   const region = new Int32Array(w * h).fill(-1);
   const shallow: boolean[] = [];

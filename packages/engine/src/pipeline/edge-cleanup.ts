@@ -3,9 +3,11 @@ import type { RgbImage } from '../types.ts';
 /** Depth of the border band that is cleaned, as a share of the page's short side. */
 const BAND = 0.12;
 /** A pixel this much darker than white (after the appearance stage, paper is ≈ 255) or this
- *  colourful is background, not paper. */
+ *  colourful (max − min of RGB) is background, not paper. After the appearance stage a light
+ *  wooden or beige desk beyond the page's border is light but tinted (chroma 50–90: a thesis
+ *  page's desk strip, a book's page stack); at 100 it stayed, a textured band along the edge. */
 const DARK = 185;
-const CHROMA = 100;
+const CHROMA = 50;
 
 /**
  * Whitens background left along the edges of a restored page: the table or desk seen between
