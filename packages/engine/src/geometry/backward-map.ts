@@ -175,8 +175,8 @@ export function rotateMap(map: BackwardMap, rotation: 0 | 90 | 180 | 270): Backw
     return [W - 1 - y, x];
   };
   return mapFromFunction(nw, nh, map.step, (x, y) => {
-    const [ox, oy] = back(x, y);
-    return sampleMap(map, ox, oy);
+    const o = back(x, y);
+    return sampleMap(map, o[0], o[1]);
   });
 }
 

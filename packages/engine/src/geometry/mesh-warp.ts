@@ -333,8 +333,9 @@ function invertMesh(
     ];
   };
   const map = mapFromFunction(W, H, step, (x, y) => {
-    const [a, b] = dAt(x, y);
-    return [x - a, y - b];
+    // Indexed, not destructured (see mapFromFunction).
+    const d = dAt(x, y);
+    return [x - d[0], y - d[1]];
   });
   const { gridW, gridH } = map;
   let folded = 0;
