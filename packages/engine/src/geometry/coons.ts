@@ -185,30 +185,21 @@ export function coonsMap(
   const P01 = rect[3]!;
   // The sides' points depend on u (top, bottom) or v (left, right) alone: evaluated once per
   // grid column and row, not per node (the same values; the node loop only combines them).
-  const cols = Math.ceil((W - 1) / step) + 1;
-  const rows = Math.ceil((H - 1) / step) + 1;
-  const onTop = new Float64Array(2 * cols);
-  const onBottom = new Float64Array(2 * cols);
-  for (let i = 0; i < cols; i++) {
-    const u = Math.min(1, (i * step) / (W - 1));
-    const t = top.at(u);
-    const b = bottom.at(u);
-    onTop[2 * i] = t[0];
-    onTop[2 * i + 1] = t[1];
-    onBottom[2 * i] = b[0];
-    onBottom[2 * i + 1] = b[1];
-  }
-  const onLeft = new Float64Array(2 * rows);
-  const onRight = new Float64Array(2 * rows);
-  for (let j = 0; j < rows; j++) {
-    const v = Math.min(1, (j * step) / (H - 1));
-    const l = left.at(v);
-    const r = right.at(v);
-    onLeft[2 * j] = l[0];
-    onLeft[2 * j + 1] = l[1];
-    onRight[2 * j] = r[0];
-    onRight[2 * j + 1] = r[1];
-  }
+  // Interleaved x, y of `curve` at each grid line k · step of a frame `size` px across.
+  const sampled = (curve: ArcCurve, size: number): Float64Array => {
+    const n = Math.ceil((size - 1) / step) + 1;
+    const out = new Float64Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      const p = curve.at(Math.min(1, (k * step) / (size - 1)));
+      out[2 * k] = p[0];
+      out[2 * k + 1] = p[1];
+    }
+    return out;
+  };
+  const onTop = sampled(top, W);
+  const onBottom = sampled(bottom, W);
+  const onLeft = sampled(left, H);
+  const onRight = sampled(right, H);
   return mapFromFunction(W, H, step, (x, y) => {
     // x and y are grid nodes: i · step and j · step.
     const i = x / step;
