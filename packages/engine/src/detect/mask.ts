@@ -2,15 +2,15 @@
 import { components } from './components.ts';
 
 /**
- * Otsu threshold of values in [0, 256) (histogram of 256 bins), optionally restricted by a
- * weight mask.
- * @example const t = otsu(feature);
+ * Otsu threshold of values in [0, 256) (histogram of 256 bins); with `below`, of the values
+ * under it only (the darker class of a first threshold, split again).
+ * @example const t = otsu(feature); const t2 = otsu(feature, t);
  */
-export function otsu(values: Float32Array): number {
+export function otsu(values: Float32Array, below = Infinity): number {
   const hist = new Float64Array(256);
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    hist[v < 0 ? 0 : v > 255 ? 255 : v | 0]! += 1;
+    if (v < below) hist[v < 0 ? 0 : v > 255 ? 255 : v | 0]! += 1;
   }
   let total = 0;
   let sum = 0;

@@ -83,6 +83,31 @@ describe('detectPage', () => {
     expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
   });
 
+  it('finds the whole page when only a band across its middle is lit', () => {
+    // A curled page turned from the light above and below its middle, on a grey desk a little
+    // darker than its shaded parts (curl/invoice#1271): paperness parts the lit band from the
+    // rest, shaded paper and desk together.
+    const img = drawScene(400, 460, quad, 'dark', 17);
+    let seed = 5;
+    for (let y = 0; y < 460; y++) {
+      const shade = 1 - 0.42 * Math.min(1, Math.max(0, Math.abs(y - 230) - 70) / 40);
+      for (let x = 0; x < 400; x++) {
+        const i = (y * 400 + x) * 3;
+        if (!inside(quad, x + 0.5, y + 0.5)) {
+          seed = (seed * 1103515245 + 12345) % 2147483648;
+          const g = 100 + (seed % 21);
+          img.data.set([g, g + 2, g], i);
+          continue;
+        }
+        for (let c = 0; c < 3; c++) img.data[i + c] = Math.round(img.data[i + c]! * shade);
+      }
+    }
+    const { outline, details } = detectPage(img);
+    expect(details.feature).toBe('paperness, shade included');
+    expect(outline!.confidence).toBeGreaterThan(0.65);
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
+  });
+
   it('still moves a side past a hard shadow across a corner to the page edge', () => {
     const img = drawScene(400, 460, quad, 'wood', 13);
     // A sharp-edged shadow over the top-right corner, page and table alike.

@@ -620,6 +620,11 @@ export function detectPage(
       },
     ],
     ['background distance', () => pageMask(f, backgroundDistance(f))],
+    // A page lit across a band only (a curl turned from the light above and below it, on a grey
+    // desk): the threshold parts the lit paper from all the rest, shaded paper and desk alike,
+    // so the darker class is parted once more (curl/invoice#1271's top and bottom thirds). On
+    // a light table that takes in the table too: a fallback, dropped when it leaks.
+    [SHADE_INCLUDED, () => pageMask(f, f.paper, otsu(f.paper.data, otsu(f.paper.data))), true],
     [JOINED, () => split.joined ?? null],
     ...enclosures.map(([name, make]): Candidate => [name, make, true]),
   ];
@@ -628,6 +633,8 @@ export function detectPage(
   let found: DetectResult | null = null;
   // Every candidate weighed, for `others`.
   const weighed: DetectResult[] = [];
+  // The paperness mask's outline (the lit paper).
+  let lit: PageOutline | null = null;
   for (const [name, make, fallback] of masks) {
     if (
       best?.outline &&
@@ -644,6 +651,22 @@ export function detectPage(
     r.details.feature = name;
     if (name === 'paperness' && split.joined) r.details.splitPaper = split.dropped;
     if (fallback && enclosureLeaked(r)) continue;
+    if (name === 'paperness') lit = r.outline;
+    // The paper in shade goes round the lit paper, and the desk beyond it shows as the page's
+    // edge all round: an outline that leaves some lit paper out, or a side of which edges
+    // hardly support, followed shade or crease shadows across the page (crumple/form#1123) or
+    // ran on into a desk of the paper's shade (the real linguistics_thesis_a).
+    if (
+      name === SHADE_INCLUDED &&
+      !(
+        lit &&
+        r.outline &&
+        Math.min(...((r.details.sides as number[] | undefined) ?? [0])) >= SHADE_SIDE_SUPPORT &&
+        quadEncloses(r.outline.corners, lit.corners, 1, LEAK_SLACK)
+      )
+    ) {
+      continue;
+    }
     // The hull, and the fallbacks, only ever add an outline the colour masks did not find.
     if (
       (fallback || name === JOINED) &&
@@ -729,6 +752,10 @@ const MIN_PIECE = 0.01;
 const MIN_SPLIT_PAGE = 0.1;
 /** The candidate of the paper mask's pieces joined by their hull. */
 const JOINED = 'paperness, pieces joined';
+/** The paperness mask with the shaded part of the page (see `detectPage`)… */
+const SHADE_INCLUDED = 'paperness, shade included';
+/** …counts only when edges support each of its sides over at least this share. */
+const SHADE_SIDE_SUPPORT = 0.8;
 /** Edge gaps up to twice this share of the detection size are closed by the enclosure's second try. */
 const GAP_SHARE = 0.008;
 /** A confident outline around another one is the page round a photo printed on it. */
