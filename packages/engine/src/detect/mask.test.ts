@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { components } from './components.ts';
-import { fillHoles, morph } from './mask.ts';
+import { fillHoles, morph, otsu, otsu3 } from './mask.ts';
 import { lcg } from '../test-random.ts';
 
 function randomMask(w: number, h: number, seed: number, density: number): Uint8Array {
@@ -123,5 +123,37 @@ describe('fillHoles and components', () => {
     expect(labels[1 * w + 1]).toBe(1);
     expect(sizes[1]).toBe(14);
     expect(labels[5 * w + 0]).not.toBe(labels[5 * w + 6]);
+  });
+});
+
+describe('otsu3', () => {
+  it('parts three clusters of values between them', () => {
+    const rand = lcg(3);
+    const values = Float32Array.from({ length: 3000 }, (_, i) => {
+      const centre = [30, 120, 230][i % 3]!;
+      return centre + 16 * (rand() - 0.5);
+    });
+    const [low, high] = otsu3(values);
+    // Anywhere in the gaps (38..112 and 128..222), give or take a bin.
+    expect(low).toBeGreaterThanOrEqual(36);
+    expect(low).toBeLessThanOrEqual(112);
+    expect(high).toBeGreaterThanOrEqual(124);
+    expect(high).toBeLessThanOrEqual(222);
+  });
+});
+
+describe('otsu', () => {
+  it('splits one class of a first threshold again when asked', () => {
+    const rand = lcg(5);
+    const values = Float32Array.from({ length: 3000 }, (_, i) => {
+      const centre = [30, 120, 230][i % 3]!;
+      return centre + 16 * (rand() - 0.5);
+    });
+    const t = otsu(values, Infinity, 80);
+    // Otsu's maximum is flat across a gap: the first bin of it is taken.
+    expect(t).toBeGreaterThanOrEqual(127);
+    expect(t).toBeLessThanOrEqual(222);
+    expect(otsu(values, 175)).toBeGreaterThanOrEqual(36);
+    expect(otsu(values, 175)).toBeLessThanOrEqual(112);
   });
 });

@@ -40,6 +40,44 @@ export function otsu(values: Float32Array, below = Infinity): number {
 }
 
 /**
+ * Two thresholds parting values in [0, 256) into three classes with the largest variance
+ * between them (Otsu's criterion for three classes, over a histogram of 64 bins).
+ * @example const [low, high] = otsu3(feature);
+ */
+export function otsu3(values: Float32Array): [number, number] {
+  const B = 64;
+  const hist = new Float64Array(B);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    hist[v < 0 ? 0 : v >= 256 ? B - 1 : (v / 4) | 0]! += 1;
+  }
+  // Prefix sums of counts and of bin centres, so each class's count and mean is two lookups.
+  const n = new Float64Array(B + 1);
+  const m = new Float64Array(B + 1);
+  for (let b = 0; b < B; b++) {
+    n[b + 1] = n[b]! + hist[b]!;
+    m[b + 1] = m[b]! + hist[b]! * (4 * b + 2);
+  }
+  const part = (a: number, b: number): number => {
+    const c = n[b]! - n[a]!;
+    return c > 0 ? (m[b]! - m[a]!) ** 2 / c : 0;
+  };
+  let best = -1;
+  let cut: [number, number] = [85, 170];
+  for (let i = 1; i < B - 1; i++) {
+    for (let j = i + 1; j < B; j++) {
+      // Σ count·mean² over the classes: the total's share is the same for every split.
+      const between = part(0, i) + part(i, j) + part(j, B);
+      if (between > best) {
+        best = between;
+        cut = [4 * i, 4 * j];
+      }
+    }
+  }
+  return cut;
+}
+
+/**
  * Fills holes: every 0-pixel not 4-connected to the image border becomes 1 (a 0-region is
  * outside when its bounding box reaches the border, i.e. one of its pixels lies on it).
  * @example const solid = fillHoles(mask, w, h);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Point, RgbImage } from '../types.ts';
 import { cornerError, drawScene, inside, TILTED_QUAD } from '../geometry/test-images.ts';
+import { lcg } from '../test-random.ts';
 import {
   candidateScore,
   detectPage,
@@ -106,6 +107,27 @@ describe('detectPage', () => {
     expect(details.feature).toBe('paperness, shade included');
     expect(outline!.confidence).toBeGreaterThan(0.65);
     expect(cornerError(outline!.corners, quad)).toBeLessThan(5);
+  });
+
+  it('finds a page by its smooth paper through a shadow cast across it and a grainy desk', () => {
+    // A grey desk of coarse grain and a hard shadow over the top third, page and desk alike:
+    // in the shadow the page is as dark as the lit desk, but only the desk has grain.
+    const img = drawScene(400, 460, quad, 'dark', 19, (x, y) => [(x - 60) / 280, (y - 50) / 360]);
+    const rand = lcg(7);
+    for (let y = 0; y < 460; y++) {
+      for (let x = 0; x < 400; x++) {
+        const i = (y * 400 + x) * 3;
+        if (!inside(quad, x + 0.5, y + 0.5)) {
+          const g = 110 + 60 * rand();
+          img.data.set([g, g, g - 4], i);
+        }
+        if (y >= 160) continue;
+        for (let c = 0; c < 3; c++) img.data[i + c] = Math.round(img.data[i + c]! * 0.5);
+      }
+    }
+    const r = detectPage(img, undefined, { smoothness: true });
+    expect(r.details.feature).toBe('smoothness');
+    expect(cornerError(r.outline!.corners, quad)).toBeLessThan(5);
   });
 
   it('still moves a side past a hard shadow across a corner to the page edge', () => {

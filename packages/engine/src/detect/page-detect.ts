@@ -1,7 +1,7 @@
 import type { GrayImage, PageOutline, Point, RgbImage } from '../types.ts';
 import { boxMean, channelsDown } from '../geometry/raster.ts';
 import { components } from './components.ts';
-import { fillHoles, morph, otsu } from './mask.ts';
+import { fillHoles, morph, otsu, otsu3 } from './mask.ts';
 import {
   convexHull,
   fitLineRobust,
@@ -122,6 +122,44 @@ function neutrality(f: PaperFeatures): GrayImage {
     out[i] = 255 * Math.max(0, 1 - 2.5 * sat);
   }
   return { width: f.width, height: f.height, data: out };
+}
+
+/** A pixel is grainy where its luma departs from its 5×5 mean by over this share of it… */
+const GRAIN = 0.015;
+/** …and the grain round a pixel is the share of such pixels within this radius. */
+const GRAIN_RADIUS = 5;
+
+/**
+ * Paper is smooth where desks, wood, fabric and stone have grain. The grain round each pixel
+ * (the share of grainy pixels near it, read relative to the local brightness, so a shadow cast
+ * across page and desk alike leaves it as it is, and over a window wide enough that a line of
+ * grainy pixels, a shadow's or a crease's edge, does not count) falls into three classes: paper
+ * (next to none), the desk, and print and the page's border (dense). The desk is what the frame
+ * reaches through the desk's class; the rest is the page, its print included (1 there, 0
+ * elsewhere, as a feature for `pageMask`). Used as a retry (`planGeometry`): a smooth desk has
+ * no grain to tell it by.
+ */
+function smoothPage(f: PaperFeatures): GrayImage {
+  const { width: w, height: h } = f;
+  const mean = boxMean(f.luma, 2);
+  const grainy = new Float32Array(w * h);
+  for (let i = 0; i < grainy.length; i++) {
+    const m = mean.data[i]!;
+    grainy[i] = Math.abs(f.luma.data[i]! - m) > GRAIN * Math.max(m, 20) ? 255 : 0;
+  }
+  const grain = boxMean({ width: w, height: h, data: grainy }, GRAIN_RADIUS).data;
+  // Paper below the first threshold, the desk between them, print and borders past the second.
+  const [paperEnd, deskEnd] = otsu3(grain);
+  const notDesk = new Uint8Array(w * h);
+  for (let i = 0; i < notDesk.length; i++) {
+    notDesk[i] = grain[i]! < paperEnd || grain[i]! >= deskEnd ? 1 : 0;
+  }
+  // Holes are what the frame cannot reach: the desk's class inside the page (a photo printed
+  // on it) and print the border's grain runs into.
+  const page = fillHoles(notDesk, w, h);
+  const out = new Float32Array(w * h);
+  for (let i = 0; i < out.length; i++) out[i] = page[i]!;
+  return { width: w, height: h, data: out };
 }
 
 /**
@@ -554,6 +592,8 @@ export function detectPage(
   opts: {
     shadowInvariant?: boolean;
     straightEdges?: boolean;
+    /** only the mask of smooth paper among grain (see `smoothPage`) */
+    smoothness?: boolean;
     /** only the masks of regions enclosed by sharp edges (see `enclosedByEdges`) */
     edgeEnclosures?: boolean;
     cornersOnMask?: boolean;
@@ -565,6 +605,11 @@ export function detectPage(
   if (opts.shadowInvariant) {
     const r = detectFromMask(f, pageMask(f, neutrality(f)), edges);
     r.details.feature = 'neutral colour';
+    return r;
+  }
+  if (opts.smoothness) {
+    const r = detectFromMask(f, pageMask(f, smoothPage(f), 0.5), edges);
+    r.details.feature = 'smoothness';
     return r;
   }
   if (opts.straightEdges) {

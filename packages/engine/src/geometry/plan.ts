@@ -9,7 +9,7 @@ import type {
 } from '../types.ts';
 import { cleanScan } from '../detect/clean-scan.ts';
 import { detectPage, pageFeatures, type PageFeatures } from '../detect/page-detect.ts';
-import { quadEncloses } from '../detect/quad.ts';
+import { quadArea, quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import {
   detectTextLines,
@@ -779,6 +779,32 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         otherOutline: String(other.details.feature),
       };
       break;
+    }
+  }
+  if (globalApplied && outline && outline === textBeyond) {
+    // Text still lies beyond the outline as detected, which neither growing it nor another
+    // candidate mended: a cast shadow's edge taken for part of the border leaves a corner
+    // inside the page. Paper is smooth where a desk has grain, in shadow as in light, so the
+    // page found by its smoothness is taken when it holds all of the text and nearly as many
+    // lines, and is larger.
+    const second = secondOutline(work, features(), gray, onPaper, frame, { smoothness: true });
+    const area = (o: PageOutline): number => quadArea(o.corners);
+    if (
+      second &&
+      !second.check.problem &&
+      second.check.details.outsideShare! <= MIN_OUTSIDE &&
+      second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length &&
+      area(second.outline) > area(outline)
+    ) {
+      outline = second.outline;
+      ({ map, aspect, paper } = second.global);
+      ({ scale, rect, lines, ink } = second);
+      globalStage.reason = `perspective and edge curl removed (page found by its smooth paper: ${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline)`;
+      globalStage.details = {
+        ...second.global.details,
+        ...second.check.details,
+        smoothPaper: true,
+      };
     }
   }
   if (globalApplied && outline && frame) {
