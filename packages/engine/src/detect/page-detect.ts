@@ -154,8 +154,8 @@ function smoothPage(f: PaperFeatures): GrayImage {
   for (let i = 0; i < notDesk.length; i++) {
     notDesk[i] = grain[i]! < paperEnd || grain[i]! >= deskEnd ? 1 : 0;
   }
-  // Holes are what the frame cannot reach: the desk's class inside the page (a photo printed
-  // on it) and print the border's grain runs into.
+  // The frame reaches the desk through the desk's class; what of that class it cannot reach
+  // lies inside the page (a photo printed on it) and is filled in with it.
   const page = fillHoles(notDesk, w, h);
   const out = new Float32Array(w * h);
   for (let i = 0; i < out.length; i++) out[i] = page[i]!;
