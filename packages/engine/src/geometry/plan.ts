@@ -785,8 +785,8 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // Text still lies beyond the outline as detected, which neither growing it nor another
     // candidate mended: a cast shadow's edge taken for part of the border leaves a corner
     // inside the page. Paper is smooth where a desk has grain, in shadow as in light, so the
-    // page found by its smoothness is taken when it holds all of the text and nearly as many
-    // lines, and is larger.
+    // page found by its smoothness is taken when it leaves no more than MIN_OUTSIDE of the text
+    // outside, finds nearly as many lines, and is larger.
     const second = secondOutline(work, features(), gray, onPaper, frame, { smoothness: true });
     const area = (o: PageOutline): number => quadArea(o.corners);
     if (
