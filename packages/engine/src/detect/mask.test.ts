@@ -126,13 +126,18 @@ describe('fillHoles and components', () => {
   });
 });
 
+/** 3000 values in three clusters round 30, 120 and 230, each 16 wide (gaps 38..112, 128..222). */
+function threeClusters(seed: number): Float32Array {
+  const rand = lcg(seed);
+  return Float32Array.from(
+    { length: 3000 },
+    (_, i) => [30, 120, 230][i % 3]! + 16 * (rand() - 0.5),
+  );
+}
+
 describe('otsu3', () => {
   it('parts three clusters of values between them', () => {
-    const rand = lcg(3);
-    const values = Float32Array.from({ length: 3000 }, (_, i) => {
-      const centre = [30, 120, 230][i % 3]!;
-      return centre + 16 * (rand() - 0.5);
-    });
+    const values = threeClusters(3);
     const [low, high] = otsu3(values);
     // Anywhere in the gaps (38..112 and 128..222), give or take a bin.
     expect(low).toBeGreaterThanOrEqual(36);
@@ -144,11 +149,7 @@ describe('otsu3', () => {
 
 describe('otsu', () => {
   it('splits the values under a first threshold again when asked', () => {
-    const rand = lcg(5);
-    const values = Float32Array.from({ length: 3000 }, (_, i) => {
-      const centre = [30, 120, 230][i % 3]!;
-      return centre + 16 * (rand() - 0.5);
-    });
+    const values = threeClusters(5);
     // The two darker clusters alone: the cut falls in the gap between them (38..112, give or
     // take a bin; Otsu's maximum is flat across a gap and its first bin is taken).
     const t = otsu(values, 175);
