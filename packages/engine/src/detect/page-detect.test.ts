@@ -236,6 +236,16 @@ describe('detectPage', () => {
     for (const p of outline!.top) expect(Math.abs(p.y - topAt(p.x))).toBeLessThan(3);
   });
 
+  it('keeps a corner on the page when a straight piece of its bent side runs on past it', () => {
+    // A crumpled page's bottom side bends 20 px out at a crease half way along: an edge along
+    // its left piece, run on, passes far below the bottom-right corner (a snap onto it put that
+    // corner some 30 px out on the desk).
+    const kinked: Point[] = [quad[0]!, quad[1]!, quad[2]!, { x: 200, y: 430 }, quad[3]!];
+    const { outline } = detectPage(drawScene(400, 520, kinked, 'dark', 5));
+    expect(outline).not.toBeNull();
+    expect(cornerError(outline!.corners, quad)).toBeLessThan(16);
+  });
+
   it('takes corners from the page mask when asked, where bent corners leave the side lines', () => {
     // The top-left corner is crumpled in: both sides bend away from their lines over their
     // last 60 px, so the lines meet about 25 px outside the paper.

@@ -425,10 +425,22 @@ function snapToEdges(
     const inward = Math.hypot(m1.x - cx, m1.y - cy) < Math.hypot(m0.x - cx, m0.y - cy) - 2;
     // Outward moves far past the mask must cross page, not background: a long straight edge in
     // the background (wood grain, a table's edge) beside a curved side would otherwise win.
+    // An edge that meets the side at one end and swings out at the other (a straight piece of
+    // a crumpled page's bent side, run on) puts that end's corner off the page as surely as a
+    // parallel shift does: the far end's move counts too.
+    const outwardBy = (p: Point, o: Point): number =>
+      Math.hypot(p.x - cx, p.y - cy) > Math.hypot(o.x - cx, o.y - cy)
+        ? Math.hypot(p.x - o.x, p.y - o.y)
+        : 0;
+    const reach = Math.max(
+      Math.hypot(m1.x - m0.x, m1.y - m0.y),
+      outwardBy(found.a, a),
+      outwardBy(found.b, b),
+    );
     const far =
       !inward &&
       !border &&
-      Math.hypot(m1.x - m0.x, m1.y - m0.y) > OUTWARD_FREE * diag &&
+      reach > OUTWARD_FREE * diag &&
       !stripIsPage(f, mask, a, b, found.a, found.b);
     const allowed = (!inward || border || ownLoose < 0.3) && !far;
     lines.push(allowed && found.support >= need && found.support > own + 0.05 ? found.line : base);
