@@ -156,10 +156,7 @@ function smoothPage(f: PaperFeatures): GrayImage {
   }
   // The frame reaches the desk through the desk's class; what of that class it cannot reach
   // lies inside the page (a photo printed on it) and is filled in with it.
-  const page = fillHoles(notDesk, w, h);
-  const out = new Float32Array(w * h);
-  for (let i = 0; i < out.length; i++) out[i] = page[i]!;
-  return { width: w, height: h, data: out };
+  return { width: w, height: h, data: Float32Array.from(fillHoles(notDesk, w, h)) };
 }
 
 /**

@@ -788,13 +788,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // page found by its smoothness is taken when it leaves no more than MIN_OUTSIDE of the text
     // outside, finds nearly as many lines, and is larger.
     const second = secondOutline(work, features(), gray, onPaper, frame, { smoothness: true });
-    const area = (o: PageOutline): number => quadArea(o.corners);
     if (
       second &&
       !second.check.problem &&
       second.check.details.outsideShare! <= MIN_OUTSIDE &&
       second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length &&
-      area(second.outline) > area(outline)
+      quadArea(second.outline.corners) > quadArea(outline.corners)
     ) {
       outline = second.outline;
       ({ map, aspect, paper } = second.global);
