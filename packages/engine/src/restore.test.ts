@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { generateSample } from '../synth/index.ts';
 import { EngineError } from './errors.ts';
 import { restore } from './restore.ts';
 import type { RgbImage, StageName } from './types.ts';
@@ -122,6 +123,31 @@ describe('restore', () => {
     expect(stages).toEqual(expect.arrayContaining(['decode', 'resample', 'appearance', 'encode']));
     expect(fractions.every((f, i) => i === 0 || f >= fractions[i - 1]! - 1e-9)).toBe(true);
     expect(fractions.at(-1)).toBe(1);
+  });
+
+  it('paints out a thumb holding the page over its margin, and says so', async () => {
+    // The bench's perspective receipt #1080: its seed puts a thumb over the left margin.
+    const sample = await generateSample({
+      seed: 1080,
+      kind: 'receipt',
+      family: 'perspective',
+      width: 645,
+    });
+    expect(sample.thumb).toBe(true);
+    const skin = (img: RgbImage) => {
+      let n = 0;
+      for (let i = 0; i < img.data.length; i += 3) {
+        const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+        if (r > g + 15 && g > b + 5 && r - b > 40) n++;
+      }
+      return n;
+    };
+    expect(skin(sample.photo)).toBeGreaterThan(5000);
+    const result = await restore(await png(sample.photo), { format: 'png' });
+    expect(skin(await rawOf(result.file))).toBe(0);
+    const appearance = result.report.pages[0]!.stages.find((s) => s.stage === 'appearance')!;
+    expect(appearance.reason).toContain('fingers over the border painted out');
+    expect(appearance.details?.fingersWhitened).toBeGreaterThan(0.002);
   });
 
   it('writes a PDF with one page per input page at the physical size', async () => {

@@ -7,7 +7,7 @@ import { checkHalfTurn, readsSideways } from './orient/text-direction.ts';
 import { openPages, type DecodedPage } from './io/decode.ts';
 import { resolveLimits } from './io/limits.ts';
 import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
-import { whitenEdgeBackground } from './pipeline/edge-cleanup.ts';
+import { whitenEdgeBackground, whitenFingers } from './pipeline/edge-cleanup.ts';
 import { framePlan, safePlan } from './pipeline/frame-plan.ts';
 import { outputSizing } from './pipeline/sizing.ts';
 import { resampleBicubic } from './resample/bicubic.ts';
@@ -231,6 +231,8 @@ async function restorePage(
 
   t = performance.now();
   progress('appearance', 0);
+  // Fingers holding the page, found by their colour before the output mode drops it.
+  const fingers = whitenFingers(flat);
   const image = finishAppearance(flat, opts.mode, look);
   // Desk or table still showing between a wavy page border and the output frame.
   const edgeWhitened = whitenEdgeBackground(image);
@@ -239,11 +241,12 @@ async function restorePage(
   stages.push({
     stage: 'appearance',
     applied: true,
-    reason: 'shading divided out during resampling',
+    reason: `shading divided out during resampling${fingers > 0 ? '; fingers over the border painted out' : ''}`,
     ms: appearanceMs,
     details: {
       ...appearanceDetails(opts.mode, look),
       edgeWhitened: Math.round(edgeWhitened * 10000) / 10000,
+      fingersWhitened: Math.round(fingers * 10000) / 10000,
     },
   });
   throwIfAborted(signal);

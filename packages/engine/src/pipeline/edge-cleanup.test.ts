@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
-import { whitenEdgeBackground } from './edge-cleanup.ts';
+import { whitenEdgeBackground, whitenFingers } from './edge-cleanup.ts';
 import { lcg } from '../test-random.ts';
 
 function page(w: number, h: number): RgbImage {
@@ -160,3 +160,63 @@ function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
   }
   return { data: out, share: changed / (w * h) };
 }
+
+/** A shaded capsule of skin from the left border, as the synthetic thumb (synth/occluder.ts). */
+function thumb(img: RgbImage, cy: number, reach: number, radius: number, skin: number[]): void {
+  fill(img, (x, y) => Math.hypot(x - Math.min(x, reach), y - cy) <= radius, skin);
+  for (let y = cy - radius; y <= cy + radius; y++) {
+    for (let x = 0; x <= reach + radius; x++) {
+      const d = Math.hypot(x - Math.min(x, reach), y - cy);
+      if (d > radius) continue;
+      const shade = 0.55 + 0.45 * Math.sqrt(Math.max(0, 1 - (d / radius) ** 2));
+      img.data.set(
+        skin.map((c) => Math.round(c * shade)),
+        3 * (y * img.width + x),
+      );
+    }
+  }
+}
+
+describe('whitenFingers', () => {
+  it('paints out light and dark thumbs over the margin, keeps the text they touch', () => {
+    for (const skin of [
+      [255, 208, 190],
+      [230, 160, 120],
+      [160, 97, 64],
+    ]) {
+      const img = page(400, 500);
+      // A text line whose start the thumb covers, and one just below the thumb's tip.
+      fill(img, (x, y) => y >= 196 && y < 204 && x >= 20 && x < 300, [25, 25, 25]);
+      fill(img, (x, y) => y >= 230 && y < 238 && x >= 20 && x < 300, [25, 25, 25]);
+      thumb(img, 200, 20, 14, skin);
+      expect(whitenFingers(img)).toBeGreaterThan(0);
+      for (let y = 186; y <= 214; y++) {
+        for (let x = 0; x < 34; x++) {
+          const i = 3 * (y * 400 + x);
+          const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+          // Only white paper and neutral text strokes remain where the thumb was.
+          expect(Math.max(r, g, b) - Math.min(r, g, b), `${skin} at ${x},${y}`).toBeLessThan(30);
+        }
+      }
+      expect(at(img, 100, 200)).toBe(25);
+      expect(at(img, 40, 234)).toBe(25);
+    }
+  });
+
+  it('leaves skin tones in pictures, red stamps, warm paper and tiny specks alone', () => {
+    const img = page(400, 500);
+    // A full-bleed picture at the top left: a face among other colours, touching the border.
+    fill(img, (x, y) => y < 50 && x < 280, [40, 90, 160]);
+    fill(img, (x, y) => Math.hypot(x - 200, y - 10) < 25, [235, 190, 165]);
+    // A red stamp and a warm paper strip at the edges, a speck of skin colour in a corner.
+    fill(img, (x, y) => x >= 380 && y >= 300 && y < 340, [200, 60, 70]);
+    fill(img, (x) => x < 6, [250, 240, 225]);
+    fill(img, (x, y) => x >= 396 && y >= 496, [235, 190, 165]);
+    // A logo cut by the page's top edge: a brown disc round a yellow-green emblem.
+    fill(img, (x, y) => Math.hypot(x - 340, y - 16) < 24, [170, 110, 40]);
+    fill(img, (x, y) => y >= 8 && y < 22 && Math.abs(x - 340) < (y - 8) / 3, [190, 220, 40]);
+    const before = img.data.slice();
+    expect(whitenFingers(img)).toBe(0);
+    expect(Buffer.compare(img.data, before)).toBe(0);
+  });
+});
