@@ -7,7 +7,11 @@ import { checkHalfTurn, readsSideways } from './orient/text-direction.ts';
 import { openPages, type DecodedPage } from './io/decode.ts';
 import { resolveLimits } from './io/limits.ts';
 import { buildPdf, encodeJpeg, encodePng, type PdfPageInput } from './output/encode.ts';
-import { whitenEdgeBackground, whitenFingers } from './pipeline/edge-cleanup.ts';
+import {
+  whitenBorderSpecks,
+  whitenEdgeBackground,
+  whitenFingers,
+} from './pipeline/edge-cleanup.ts';
 import { framePlan, safePlan } from './pipeline/frame-plan.ts';
 import { outputSizing } from './pipeline/sizing.ts';
 import { resampleBicubic } from './resample/bicubic.ts';
@@ -234,8 +238,9 @@ async function restorePage(
   // Fingers holding the page, found by their colour before the output mode drops it.
   const fingers = whitenFingers(flat);
   const image = finishAppearance(flat, opts.mode, look);
-  // Desk or table still showing between a wavy page border and the output frame.
-  const edgeWhitened = whitenEdgeBackground(image);
+  // Desk or table still showing between a wavy page border and the output frame, and the light
+  // specks of its rim along the frame.
+  const edgeWhitened = whitenEdgeBackground(image) + whitenBorderSpecks(image);
   appearanceMs += performance.now() - t;
   timings.appearance = appearanceMs;
   stages.push({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
-import { whitenEdgeBackground, whitenFingers } from './edge-cleanup.ts';
+import { whitenBorderSpecks, whitenEdgeBackground, whitenFingers } from './edge-cleanup.ts';
 import { lcg } from '../test-random.ts';
 
 function page(w: number, h: number): RgbImage {
@@ -218,5 +218,23 @@ describe('whitenFingers', () => {
     const before = img.data.slice();
     expect(whitenFingers(img)).toBe(0);
     expect(Buffer.compare(img.data, before)).toBe(0);
+  });
+});
+
+describe('whitenBorderSpecks', () => {
+  it('whitens light specks on the outermost pixels over paper, keeps what runs off the page', () => {
+    const img = page(300, 400);
+    // The desk's light rim grazing the top and right edges: grey dots in the outer two pixels.
+    for (let x = 10; x < 290; x += 7) img.data.set([225, 222, 230], 3 * x);
+    for (let y = 20; y < 380; y += 5) img.data.set([236, 236, 236], 3 * (y * 300 + 298));
+    // A light photo running off the bottom edge, a dark rule touching the left edge.
+    fill(img, (x, y) => y >= 360 && x >= 100 && x < 200, [200, 225, 245]);
+    fill(img, (x, y) => x < 40 && y >= 200 && y < 202, [20, 20, 20]);
+    expect(whitenBorderSpecks(img)).toBeGreaterThan(0);
+    for (let x = 0; x < 300; x++) expect(at(img, x, 0)).toBe(255);
+    for (let y = 0; y < 400; y++) expect(at(img, 298, y)).toBe(255);
+    expect(at(img, 150, 399)).toBe(200);
+    expect(at(img, 150, 398)).toBe(200);
+    expect(at(img, 0, 200)).toBe(20);
   });
 });
