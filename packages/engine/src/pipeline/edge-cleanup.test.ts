@@ -203,7 +203,19 @@ describe('whitenFingers', () => {
     }
   });
 
-  it('leaves skin tones in pictures, red stamps, warm paper and tiny specks alone', () => {
+  it('takes a brown desk strip the thumb touches with it, and leaves a strip alone', () => {
+    const img = page(400, 500);
+    fill(img, (x) => x < 8, [120, 60, 40]);
+    thumb(img, 200, 20, 14, [255, 208, 190]);
+    expect(whitenFingers(img)).toBeGreaterThan(0);
+    expect(at(img, 3, 20)).toBe(255);
+    expect(at(img, 25, 200)).toBe(255);
+    const strip = page(400, 500);
+    fill(strip, (x) => x < 8, [120, 60, 40]);
+    expect(whitenFingers(strip)).toBe(0);
+  });
+
+  it('leaves skin tones in pictures, banners, logos, red stamps, warm paper and specks alone', () => {
     const img = page(400, 500);
     // A full-bleed picture at the top left: a face among other colours, touching the border.
     fill(img, (x, y) => y < 50 && x < 280, [40, 90, 160]);
@@ -212,6 +224,9 @@ describe('whitenFingers', () => {
     fill(img, (x, y) => x >= 380 && y >= 300 && y < 340, [200, 60, 70]);
     fill(img, (x) => x < 6, [250, 240, 225]);
     fill(img, (x, y) => x >= 396 && y >= 496, [235, 190, 165]);
+    // An orange banner with white lettering across the bottom of a flyer, full bleed.
+    fill(img, (_x, y) => y >= 470, [230, 140, 60]);
+    fill(img, (x, y) => y >= 480 && y < 488 && x >= 60 && x < 300 && x % 12 < 8, [255, 255, 255]);
     // A logo cut by the page's top edge: a brown disc round a yellow-green emblem.
     fill(img, (x, y) => Math.hypot(x - 340, y - 16) < 24, [170, 110, 40]);
     fill(img, (x, y) => y >= 8 && y < 22 && Math.abs(x - 340) < (y - 8) / 3, [190, 220, 40]);

@@ -145,8 +145,14 @@ export function whitenBorderSpecks(img: RgbImage): number {
 /** A finger reaches at most this share of the page's short side in from its border (the
  *  desk band's 12 % cut off the tips of thumbs held well over the margin). */
 const FINGER_BAND = 0.2;
-/** A finger is at least this share of the page's short side across (fewer pixels: a blot). */
+/** A finger is at least this share of the page's short side across (fewer pixels: a blot)… */
 const FINGER_MIN = 0.015;
+/** …and at most this share of it either way (a thumb is 6–12 %): a coloured banner along a
+ *  flyer's top is longer. Both are measured on the region's pixels more than FINGER_STRIP of
+ *  the short side in from the border, so a brown desk strip down a side that the thumb touches
+ *  goes with it, and a strip alone is left to `whitenEdgeBackground`. */
+const FINGER_SPAN = 0.25;
+const FINGER_STRIP = 0.03;
 /** Of the pixels around a finger (off the image border, its own warm rim left out), at most
  *  this share are colourful: the rest are paper, text or a grey desk. A skin-coloured region
  *  among other colours is part of a picture or a logo (a brown disc round a green emblem:
@@ -190,8 +196,8 @@ function neighbours(i: number, w: number, h: number, out: Int32Array): Int32Arra
 
 /**
  * Paints out fingers holding the page: each skin-coloured region that enters from the image
- * border, reaches no further in than FINGER_BAND of the short side, is at least FINGER_MIN of
- * it across and lies among neutral pixels (paper, text, a grey desk: see FINGER_FOREIGN)
+ * border, reaches no further in than FINGER_BAND of the short side, is FINGER_MIN to FINGER_SPAN
+ * of it across and lies among neutral pixels (paper, text, a grey desk: see FINGER_FOREIGN)
  * becomes white with its rim (its anti-aliased, shaded edge: see RIM), except where the rim is
  * dark and neutral, so the text a finger touches keeps its strokes. What the finger covered is
  * lost either way; white paper reads as the margin it usually is, where a pink blob over a
@@ -204,6 +210,8 @@ export function whitenFingers(img: RgbImage): number {
   const short = Math.min(w, h);
   const band = Math.max(2, Math.round(FINGER_BAND * short));
   const minSide = Math.max(3, FINGER_MIN * short);
+  const maxSide = FINGER_SPAN * short;
+  const strip = FINGER_STRIP * short;
   const px = (i: number, test: (r: number, g: number, b: number) => boolean) =>
     test(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
   const hi = (i: number) => Math.max(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
@@ -225,11 +233,14 @@ export function whitenFingers(img: RgbImage): number {
       const i = region[k]!;
       const x = i % w;
       const y = (i - x) / w;
-      if (Math.min(x, y, w - 1 - x, h - 1 - y) > band) deep = true;
-      x0 = Math.min(x0, x);
-      x1 = Math.max(x1, x);
-      y0 = Math.min(y0, y);
-      y1 = Math.max(y1, y);
+      const depth = Math.min(x, y, w - 1 - x, h - 1 - y);
+      if (depth > band) deep = true;
+      if (depth > strip) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
       for (const j of neighbours(i, w, h, nb)) {
         if (j < 0 || seen[j] === 1) continue;
         if (px(j, isSkin)) {
@@ -239,8 +250,9 @@ export function whitenFingers(img: RgbImage): number {
         else if (!px(j, isWarm)) foreign++;
       }
     }
-    const big = x1 - x0 + 1 >= minSide && y1 - y0 + 1 >= minSide;
-    if (deep || !big || foreign > FINGER_FOREIGN * (neutral + foreign)) return;
+    const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
+    const size = bw >= minSide && bh >= minSide && bw <= maxSide && bh <= maxSide;
+    if (deep || !size || foreign > FINGER_FOREIGN * (neutral + foreign)) return;
     for (const i of region) found.push(i);
   };
   for (let x = 0; x < w; x++) {
