@@ -184,16 +184,6 @@ function isWarm(r: number, g: number, b: number): boolean {
   return r >= g + 4 && g >= b - 2 && r - b >= 12;
 }
 
-/** The 4-neighbours of pixel i in a w × h image, -1 off the image. */
-function neighbours(i: number, w: number, h: number, out: Int32Array): Int32Array {
-  const x = i % w;
-  out[0] = x > 0 ? i - 1 : -1;
-  out[1] = x < w - 1 ? i + 1 : -1;
-  out[2] = i >= w ? i - w : -1;
-  out[3] = i + w < w * h ? i + w : -1;
-  return out;
-}
-
 /**
  * Paints out fingers holding the page: each skin-coloured region that enters from the image
  * border, reaches no further in than FINGER_BAND of the short side, is FINGER_MIN to FINGER_SPAN
@@ -207,53 +197,80 @@ function neighbours(i: number, w: number, h: number, out: Int32Array): Int32Arra
  */
 export function whitenFingers(img: RgbImage): number {
   const { width: w, height: h, data } = img;
+  const n = w * h;
   const short = Math.min(w, h);
   const band = Math.max(2, Math.round(FINGER_BAND * short));
   const minSide = Math.max(3, FINGER_MIN * short);
   const maxSide = FINGER_SPAN * short;
   const strip = FINGER_STRIP * short;
-  const px = (i: number, test: (r: number, g: number, b: number) => boolean) =>
-    test(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
-  const hi = (i: number) => Math.max(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
-  const chroma = (i: number) => hi(i) - Math.min(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
-  const nb = new Int32Array(4);
-  const seen = new Uint8Array(w * h);
-  const region: number[] = [];
-  const found: number[] = [];
+  // 1: skin pixel of the region being flooded or of a rejected one, 2: of a finger (and, after
+  // the rings below, its rim).
+  const mark = new Uint8Array(n);
+  // The region being flooded, then every finger pixel and rim ring, as a queue.
+  let queue = new Int32Array(1024);
+  let len = 0;
+  const push = (j: number): void => {
+    if (len === queue.length) {
+      const q = new Int32Array(2 * len);
+      q.set(queue);
+      queue = q;
+    }
+    queue[len++] = j;
+  };
+  let fingers = 0;
   const flood = (start: number): void => {
-    if (seen[start] || !px(start, isSkin)) return;
-    region.length = 0;
-    seen[start] = 1;
-    region.push(start);
+    if (mark[start] || !skinAt(data, start)) return;
+    const first = len;
+    mark[start] = 1;
+    push(start);
     let deep = false;
-    let [x0, x1, y0, y1] = [w, -1, h, -1];
+    let x0 = w;
+    let x1 = -1;
+    let y0 = h;
+    let y1 = -1;
     let neutral = 0;
     let foreign = 0;
-    for (let k = 0; k < region.length; k++) {
-      const i = region[k]!;
+    const visit = (j: number): void => {
+      if (mark[j]) return;
+      if (skinAt(data, j)) {
+        mark[j] = 1;
+        push(j);
+        return;
+      }
+      const o = 3 * j;
+      const r = data[o]!;
+      const g = data[o + 1]!;
+      const b = data[o + 2]!;
+      if (Math.max(r, g, b) - Math.min(r, g, b) < NEUTRAL_CHROMA) neutral++;
+      else if (!isWarm(r, g, b)) foreign++;
+    };
+    for (let k = first; k < len; k++) {
+      const i = queue[k]!;
       const x = i % w;
       const y = (i - x) / w;
       const depth = Math.min(x, y, w - 1 - x, h - 1 - y);
       if (depth > band) deep = true;
       if (depth > strip) {
-        x0 = Math.min(x0, x);
-        x1 = Math.max(x1, x);
-        y0 = Math.min(y0, y);
-        y1 = Math.max(y1, y);
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
       }
-      for (const j of neighbours(i, w, h, nb)) {
-        if (j < 0 || seen[j] === 1) continue;
-        if (px(j, isSkin)) {
-          seen[j] = 1;
-          region.push(j);
-        } else if (chroma(j) < NEUTRAL_CHROMA) neutral++;
-        else if (!px(j, isWarm)) foreign++;
-      }
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (y > 0) visit(i - w);
+      if (y < h - 1) visit(i + w);
     }
-    const [bw, bh] = [x1 - x0 + 1, y1 - y0 + 1];
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
     const size = bw >= minSide && bh >= minSide && bw <= maxSide && bh <= maxSide;
-    if (deep || !size || foreign > FINGER_FOREIGN * (neutral + foreign)) return;
-    for (const i of region) found.push(i);
+    if (deep || !size || foreign > FINGER_FOREIGN * (neutral + foreign)) {
+      // Rejected: its pixels stay marked 1, so no later flood takes a piece of it.
+      len = first;
+      return;
+    }
+    for (let k = first; k < len; k++) mark[queue[k]!] = 2;
+    fingers = len;
   };
   for (let x = 0; x < w; x++) {
     flood(x);
@@ -263,28 +280,47 @@ export function whitenFingers(img: RgbImage): number {
     flood(y * w);
     flood(y * w + w - 1);
   }
-  if (found.length === 0) return 0;
-  const mark = new Uint8Array(w * h);
-  for (const i of found) mark[i] = 1;
-  let front = found;
-  for (let ring = 0; ring < RIM + WARM_RIM && front.length > 0; ring++) {
-    const next: number[] = [];
-    for (const i of front) {
-      for (const j of neighbours(i, w, h, nb)) {
-        if (j < 0 || mark[j]) continue;
-        const text = chroma(j) < NEUTRAL_CHROMA && hi(j) < 150;
-        if (ring < RIM ? text : !px(j, isWarm)) continue;
-        mark[j] = 1;
-        next.push(j);
-      }
+  if (fingers === 0) return 0;
+  // The rim: ring by ring out from the fingers; a pixel of the first RIM rings is taken unless
+  // it is dark and neutral (text the finger touches), one of the next WARM_RIM only when warm.
+  let from = 0;
+  for (let ring = 0; ring < RIM + WARM_RIM && from < len; ring++) {
+    const to = len;
+    const take = (j: number): void => {
+      if (mark[j] === 2) return;
+      const o = 3 * j;
+      const r = data[o]!;
+      const g = data[o + 1]!;
+      const b = data[o + 2]!;
+      const hi = Math.max(r, g, b);
+      const text = hi - Math.min(r, g, b) < NEUTRAL_CHROMA && hi < 150;
+      if (ring < RIM ? text : !isWarm(r, g, b)) return;
+      mark[j] = 2;
+      push(j);
+    };
+    for (let k = from; k < to; k++) {
+      const i = queue[k]!;
+      const x = i % w;
+      if (x > 0) take(i - 1);
+      if (x < w - 1) take(i + 1);
+      if (i >= w) take(i - w);
+      if (i + w < n) take(i + w);
     }
-    front = next;
+    from = to;
   }
   let changed = 0;
-  for (let i = 0; i < w * h; i++) {
-    if (!mark[i]) continue;
-    data.fill(255, 3 * i, 3 * i + 3);
+  for (let k = 0; k < len; k++) {
+    const o = 3 * queue[k]!;
+    if (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255) continue;
+    data[o] = 255;
+    data[o + 1] = 255;
+    data[o + 2] = 255;
     changed++;
   }
-  return changed / (w * h);
+  return changed / n;
+}
+
+/** Whether pixel i of an RGB buffer is skin-coloured (see isSkin). */
+function skinAt(data: Uint8Array, i: number): boolean {
+  return isSkin(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
 }
