@@ -66,14 +66,7 @@ export function whitenEdgeBackground(img: RgbImage): number {
     mark[j] = 1;
     region.push(j);
   };
-  for (let x = 0; x < w; x++) {
-    flood(x);
-    flood((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    flood(y * w);
-    flood(y * w + w - 1);
-  }
+  forEachBorderPixel(w, h, flood);
   // The whitened regions grown by one pixel (the grey rim between background and paper): each
   // whitened pixel and its four neighbours, so only the regions' own pixels are visited.
   let changed = 0;
@@ -272,14 +265,7 @@ export function whitenFingers(img: RgbImage): number {
     for (let k = first; k < len; k++) mark[queue[k]!] = 2;
     fingers = len;
   };
-  for (let x = 0; x < w; x++) {
-    flood(x);
-    flood((h - 1) * w + x);
-  }
-  for (let y = 0; y < h; y++) {
-    flood(y * w);
-    flood(y * w + w - 1);
-  }
+  forEachBorderPixel(w, h, flood);
   if (fingers === 0) return 0;
   // The rim: ring by ring out from the fingers; a pixel of the first RIM rings is taken unless
   // it is dark and neutral (text the finger touches), one of the next WARM_RIM only when warm.
@@ -323,4 +309,17 @@ export function whitenFingers(img: RgbImage): number {
 /** Whether pixel i of an RGB buffer is skin-coloured (see isSkin). */
 function skinAt(data: Uint8Array, i: number): boolean {
   return isSkin(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!);
+}
+
+/** Calls fn with the index of every pixel on the border of a w × h image (corners twice):
+ *  the top and bottom rows column by column, then the left and right columns row by row. */
+function forEachBorderPixel(w: number, h: number, fn: (i: number) => void): void {
+  for (let x = 0; x < w; x++) {
+    fn(x);
+    fn((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y++) {
+    fn(y * w);
+    fn(y * w + w - 1);
+  }
 }
