@@ -212,6 +212,20 @@ function neutralAt(work: RgbImage, x: number, y: number): boolean {
 /** The paper mask covers at least this share of the frame: the page may fill it. */
 const FRAME_FILLED = 0.95;
 
+/** Whether an outline runs off the photo at two opposite sides (top and bottom, or left and
+ *  right). */
+function clippedAcross(o: PageOutline): boolean {
+  return (o.clipped.top && o.clipped.bottom) || (o.clipped.left && o.clipped.right);
+}
+
+/** Share of the text an outline kept that one taken over it must keep too. */
+const KEEP_WITHIN = 0.95;
+
+/** Whether outline b keeps (nearly) as much of the photo's text as outline a. */
+function keepsText(b: { check: OutlineCheck }, a: { check: OutlineCheck }): boolean {
+  return b.check.details.keptShare! >= KEEP_WITHIN * a.check.details.keptShare!;
+}
+
 /**
  * Why an outline that passed the text check still stops inside the page: the paper mask covered
  * (nearly) the whole frame, so its sides snapped onto edges found inside, and text beyond one of
@@ -836,6 +850,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   if (retry) {
     // Second try with the shading-invariant paper feature (a cast shadow, a white table), then
     // with the page's four straight edges (a light table: the border fades in and out).
+    // The first outline that passes is taken, unless it runs off the photo at two opposite
+    // sides (a colour mask run on over a table as light as the page, above and below it): then
+    // a later one that stays inside the photo and keeps as much of the text is taken instead.
+    let taken: {
+      second: NonNullable<ReturnType<typeof secondOutline>>;
+      how: string;
+      grew: string;
+    } | null = null;
     for (const [opts, how] of [
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
@@ -860,6 +882,18 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       if (!second || second.check.problem || pageRunsOn(work, second.outline, second.check, det)) {
         continue;
       }
+      if (!taken) {
+        taken = { second, how, grew };
+        if (!clippedAcross(second.outline)) break;
+        continue;
+      }
+      if (!clippedAcross(second.outline) && keepsText(second, taken.second)) {
+        taken = { second, how, grew };
+        break;
+      }
+    }
+    if (taken) {
+      const { second, how, grew } = taken;
       outline = second.outline;
       ({ map, aspect, paper } = second.global);
       ({ scale, rect, lines, ink } = second);
@@ -872,7 +906,6 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         ...second.check.details,
         retried: true,
       };
-      break;
     }
   }
   if (globalApplied && outline) {
