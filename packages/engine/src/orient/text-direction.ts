@@ -311,16 +311,24 @@ export async function upsideDownProbabilities(
 
 /**
  * The classifier's verdict on a page's crops: the first FIRST_BATCH alone when they all vote
- * the same way (most pages), else up to MAX_CROPS. Null when the model cannot run here.
+ * the same way (most pages) and `settlesEarly` takes their verdict (true: upside down), else up
+ * to MAX_CROPS. Null when the model cannot run here.
  */
 async function readDirection(
   crops: (n: number) => { data: Float32Array; count: number },
+  settlesEarly: (verdict: boolean) => boolean = () => true,
 ): Promise<TextDirection | null> {
   const first = crops(FIRST_BATCH);
   const p0 = await upsideDownProbabilities(first.data, first.count);
   if (!p0) return null;
   const early = directionVerdict(p0);
-  if (early.verdict !== null && Math.min(early.upright, early.upsideDown) === 0) return early;
+  if (
+    early.verdict !== null &&
+    Math.min(early.upright, early.upsideDown) === 0 &&
+    settlesEarly(early.verdict)
+  ) {
+    return early;
+  }
   const rest = crops(MAX_CROPS - first.count);
   if (rest.count === 0) return early;
   const p1 = await upsideDownProbabilities(rest.data, rest.count);
@@ -362,7 +370,13 @@ export function directionVerdict(p: Float32Array): TextDirection {
 export async function checkHalfTurn(plan: GeometryPlan, work: RgbImage): Promise<GeometryPlan> {
   if (!plan.text || plan.text.lines.length === 0) return plan;
   const t0 = performance.now();
-  const direction = await readDirection(lineCropper(work, plan.map, plan.text));
+  // A first batch that would turn the page against the hand-made witnesses does not settle it:
+  // every crop is read (the model reads a few crops of small, blurred print upside down now and
+  // then, all of them together not).
+  const direction = await readDirection(
+    lineCropper(work, plan.map, plan.text),
+    (upsideDown) => !upsideDown,
+  );
   if (!direction) return plan;
   const ms = performance.now() - t0;
   const flip = direction.verdict === true;
