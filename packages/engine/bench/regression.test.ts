@@ -470,4 +470,22 @@ describe('engine quality regression', () => {
     expect((orient?.details?.model as { crops: number }).crops).toBeGreaterThan(4);
     expect(await output()).toBeGreaterThan(await input());
   });
+
+  it('rejects an outline three and a half times as wide as tall: a band of a curled form', async () => {
+    // A curled form on a grey desk as light as its paper, a thumb over its top: the only
+    // confident mask was the band above its table (the table's rows are words too short to
+    // count as text lines, so no text showed beyond it), and that strip came back alone, a
+    // quarter of the page blown up to a 3.6 : 1 landscape. The page's four straight edges hold
+    // all of it.
+    const { sample, result, out } = await restoreSample({
+      seed: 5131,
+      kind: 'form',
+      family: 'curl',
+    });
+    const global = stageOf(result, 'global');
+    expect(global?.reason).toMatch(/times as wide as it is tall is a band of it/);
+    expect(global?.reason).toMatch(/page found by/);
+    const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
+    expect(Math.abs(Math.log(aspect))).toBeLessThan(0.25);
+  });
 });

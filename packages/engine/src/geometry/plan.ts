@@ -212,6 +212,23 @@ function neutralAt(work: RgbImage, x: number, y: number): boolean {
 /** The paper mask covers at least this share of the frame: the page may fill it. */
 const FRAME_FILLED = 0.95;
 
+/** No document is this much wider than tall with its text running along it (a cheque is 2.3
+ *  times as wide as tall, a boarding pass 2.5): an outline that wide is a band of the page. */
+const MIN_PAGE_ASPECT = 0.36;
+
+/**
+ * Why an outline is no page by its shape alone: its rectified page (text lines across) is more
+ * than 1 / MIN_PAGE_ASPECT times as wide as tall. A curled form on a grey desk as light as the
+ * paper: the only confident mask was the band above its table, whose rows are words too short
+ * to count as text lines, so no text showed beyond it (seed 5131, a 3.6 : 1 strip). Null when
+ * it is not.
+ */
+function tooWide(aspect: number): string | null {
+  return aspect < MIN_PAGE_ASPECT
+    ? `a page ${(1 / aspect).toFixed(1)} times as wide as it is tall is a band of it`
+    : null;
+}
+
 /** Whether an outline runs off the photo at two opposite sides (top and bottom, or left and
  *  right). */
 function clippedAcross(o: PageOutline): boolean {
@@ -701,7 +718,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     frame = check.frame;
     if (check.details.outsideShare! > MIN_OUTSIDE) textBeyond = outline;
     globalStage.details = { ...globalStage.details, ...check.details };
-    const problem = check.problem ?? pageRunsOn(work, outline, check, det);
+    const problem = check.problem ?? pageRunsOn(work, outline, check, det) ?? tooWide(aspect);
     if (problem) {
       retry = true;
       rejected = true;
