@@ -488,4 +488,23 @@ describe('engine quality regression', () => {
     const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
     expect(Math.abs(Math.log(aspect))).toBeLessThan(0.25);
   });
+
+  it('takes another outline where the first leaves a folded letter’s lines 15° from level', async () => {
+    // A cast shadow over the lower right of a letter folded along its left third: the edge
+    // enclosure's bottom side ran up the shadow's edge, with no text beyond it (the letter ends
+    // above it). Rectified by it, the page came out 37 % too short with its lines running up at
+    // 15°, which the local warp then levelled by stretching their right ends (OCR errors 15;
+    // now 8). The neutral-colour outline is the page: its lines come out level, and it leaves
+    // no text outside.
+    const { sample, result, out } = await restoreSample({
+      seed: 6142,
+      kind: 'letter',
+      family: 'fold',
+    });
+    expect(stageOf(result, 'global')?.reason).toMatch(
+      /page found by its neutral colour; the first outline's text lines came out \d+° from level/,
+    );
+    const aspect = out.height / out.width / (sample.flat.height / sample.flat.width);
+    expect(Math.abs(Math.log(aspect))).toBeLessThan(0.05);
+  });
 });

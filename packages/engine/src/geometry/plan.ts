@@ -229,6 +229,36 @@ function tooWide(aspect: number): string | null {
     : null;
 }
 
+/** The text lines of a page rectified by its own outline run level, give or take a skew the
+ *  deskew stage takes out: their median slope (by length) over this many degrees, on at least
+ *  TILT_LINES lines, says the outline may not be the page's… */
+const MAX_TEXT_TILT = 8;
+const TILT_LINES = 8;
+/** …and another outline is taken when its page has them within this many degrees of level. */
+const LEVEL_TILT = 4;
+
+/** The median slope (degrees, weighted by length) of the text lines `t`; null with fewer than
+ *  TILT_LINES of them. */
+function textTilt(t: TextLines): number | null {
+  const a = t.lines
+    .filter((l) => !l.rule && l.xs.length >= 2)
+    .map((l) => ({
+      deg:
+        (Math.atan2(l.ys[l.ys.length - 1]! - l.ys[0]!, l.xs[l.xs.length - 1]! - l.xs[0]!) * 180) /
+        Math.PI,
+      w: l.length,
+    }))
+    .sort((p, q) => p.deg - q.deg);
+  if (a.length < TILT_LINES) return null;
+  const total = a.reduce((s, p) => s + p.w, 0);
+  let c = 0;
+  for (const p of a) {
+    c += p.w;
+    if (c >= total / 2) return p.deg;
+  }
+  return a[a.length - 1]!.deg;
+}
+
 /** Whether an outline runs off the photo at two opposite sides (top and bottom, or left and
  *  right). */
 function clippedAcross(o: PageOutline): boolean {
@@ -864,17 +894,19 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       };
     }
   }
-  if (retry) {
-    // Second try with the shading-invariant paper feature (a cast shadow, a white table), then
-    // with the page's four straight edges (a light table: the border fades in and out).
-    // The first outline that passes is taken, unless it runs off the photo at two opposite
-    // sides (a colour mask run on over a table as light as the page, above and below it): then
-    // a later one that stays inside the photo and keeps as much of the text is taken instead.
-    let taken: {
-      second: NonNullable<ReturnType<typeof secondOutline>>;
-      how: string;
-      grew: string;
-    } | null = null;
+  type Retried = {
+    second: NonNullable<ReturnType<typeof secondOutline>>;
+    how: string;
+    grew: string;
+  };
+  // Second try with the shading-invariant paper feature (a cast shadow, a white table), then
+  // with the page's four straight edges (a light table: the border fades in and out), then the
+  // edges round it; each must pass the text check, and `accept` too. The first that passes is
+  // taken, unless it runs off the photo at two opposite sides (a colour mask run on over a
+  // table as light as the page, above and below it): then a later one that stays inside the
+  // photo and keeps as much of the text is taken instead.
+  const retryOutline = (accept: (second: Retried['second']) => boolean = () => true) => {
+    let taken: Retried | null = null;
     for (const [opts, how] of [
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
@@ -896,7 +928,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         );
         if (second) grew = `, grown past ${Math.round(100 * outside)}% of the text beyond its edge`;
       }
-      if (!second || second.check.problem || pageRunsOn(work, second.outline, second.check, det)) {
+      if (
+        !second ||
+        second.check.problem ||
+        pageRunsOn(work, second.outline, second.check, det) ||
+        !accept(second)
+      ) {
         continue;
       }
       if (!taken) {
@@ -909,20 +946,51 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         break;
       }
     }
+    return taken;
+  };
+  const takeRetried = ({ second, how, grew }: Retried, why: string): void => {
+    outline = second.outline;
+    ({ map, aspect, paper } = second.global);
+    ({ scale, rect, lines, ink } = second);
+    globalApplied = true;
+    globalStage.applied = true;
+    globalStage.reason = `perspective and edge curl removed (page found by ${how}${grew}; ${why})`;
+    globalStage.details = {
+      ...second.global.details,
+      ...second.check.details,
+      retried: true,
+    };
+  };
+  if (retry) {
+    const taken = retryOutline();
     if (taken) {
-      const { second, how, grew } = taken;
-      outline = second.outline;
-      ({ map, aspect, paper } = second.global);
-      ({ scale, rect, lines, ink } = second);
-      globalApplied = true;
-      globalStage.applied = true;
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
-      globalStage.reason = `perspective and edge curl removed (page found by ${how}${grew}; first outline rejected: ${first})`;
-      globalStage.details = {
-        ...second.global.details,
-        ...second.check.details,
-        retried: true,
-      };
+      takeRetried(taken, `first outline rejected: ${first}`);
+    }
+  } else if (globalApplied && outline) {
+    // The page rectified by its outline, its text lines tilted: another outline whose page
+    // has them level (and keeps as much of the text) is taken instead.
+    const tilt = textTilt(lines);
+    if (tilt !== null && Math.abs(tilt) > MAX_TEXT_TILT) {
+      const kept = Number(globalStage.details?.keptShare);
+      const outsideBefore = Number(globalStage.details?.outsideShare ?? 0);
+      const taken = retryOutline((second) => {
+        const t = textTilt(second.lines);
+        return (
+          t !== null &&
+          Math.abs(t) <= LEVEL_TILT &&
+          !(second.check.details.keptShare! < KEEP_WITHIN * kept) &&
+          second.check.details.outsideShare! <= Math.max(MIN_OUTSIDE, outsideBefore)
+        );
+      });
+      if (taken) {
+        takeRetried(
+          taken,
+          `the first outline's text lines came out ${Math.abs(tilt).toFixed(0)}° from level`,
+        );
+      } else {
+        globalStage.details = { ...globalStage.details, textTilt: tilt };
+      }
     }
   }
   if (globalApplied && outline) {
