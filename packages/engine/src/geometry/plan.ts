@@ -268,9 +268,10 @@ function clippedAcross(o: PageOutline): boolean {
 /** Share of the text an outline kept that one taken over it must keep too. */
 const KEEP_WITHIN = 0.95;
 
-/** Whether outline b keeps (nearly) as much of the photo's text as outline a. */
-function keepsText(b: { check: OutlineCheck }, a: { check: OutlineCheck }): boolean {
-  return b.check.details.keptShare! >= KEEP_WITHIN * a.check.details.keptShare!;
+/** Whether an outline that kept `share` of the photo's text keeps (nearly) as much as one that
+ *  kept `than` (a share not known does not object). */
+function keepsText(share: number, than: number): boolean {
+  return !(share < KEEP_WITHIN * than);
 }
 
 /**
@@ -941,7 +942,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         if (!clippedAcross(second.outline)) break;
         continue;
       }
-      if (!clippedAcross(second.outline) && keepsText(second, taken.second)) {
+      if (
+        !clippedAcross(second.outline) &&
+        keepsText(second.check.details.keptShare!, taken.second.check.details.keptShare!)
+      ) {
         taken = { second, how, grew };
         break;
       }
@@ -979,7 +983,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         return (
           t !== null &&
           Math.abs(t) <= LEVEL_TILT &&
-          !(second.check.details.keptShare! < KEEP_WITHIN * kept) &&
+          keepsText(second.check.details.keptShare!, kept) &&
           second.check.details.outsideShare! <= Math.max(MIN_OUTSIDE, outsideBefore)
         );
       });
