@@ -3,6 +3,7 @@ import wabt from 'wabt';
 /** The engine's WebAssembly kernels: source under src/, generated file, exported constant. */
 export const WASM_KERNELS = [
   { wat: 'filters/rank.wat', ts: 'filters/rank-wasm.ts', name: 'RANK_WASM' },
+  { wat: 'resample/bicubic.wat', ts: 'resample/bicubic-wasm.ts', name: 'BICUBIC_WASM' },
 ] as const;
 
 /** WebAssembly text → binary with SIMD and bulk memory, validated

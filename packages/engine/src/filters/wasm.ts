@@ -1,8 +1,9 @@
 /**
- * Loading the engine's WebAssembly kernels (rank.wat): each is compiled once per
- * thread from the bytes its generated *-wasm.ts file ships, and instantiated with its own
- * memory. Where WebAssembly or its SIMD instructions are missing, the callers run their
- * TypeScript kernels instead (the same values bit for bit).
+ * Loading the engine's WebAssembly kernels (rank.wat, resample/bicubic.wat): each is compiled
+ * once per thread from the bytes its generated *-wasm.ts file ships, and instantiated with its
+ * own memory. Where WebAssembly or its SIMD instructions are missing, the callers run their
+ * TypeScript kernels instead (the same values bit for bit for rank.wat, to a level for the
+ * resampler, whose sums run in float32).
  */
 
 /** The little of the WebAssembly API used here (this project's TypeScript libs leave it out). */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Background } from '../appearance/background.ts';
 import { shadingRows } from '../appearance/shading.ts';
+import { mapFromFunction } from '../geometry/backward-map.ts';
+import { lcg } from '../test-random.ts';
 import type { RgbImage } from '../types.ts';
-import { identityMap, resampleBicubic } from './bicubic.ts';
+import { bicubicKernelLoads, identityMap, resampleBicubic } from './bicubic.ts';
 
 /** A smooth colour ramp: bicubic reproduces linear functions exactly. */
 function ramp(w: number, h: number): RgbImage {
@@ -112,6 +114,67 @@ describe('resampleBicubic', () => {
           }
         }
         expect(worst).toBeLessThanOrEqual(1e-3);
+      }
+    }
+  });
+
+  it("runs a WebAssembly kernel on Node that gives the TypeScript kernel's values to a level", () => {
+    expect(bicubicKernelLoads()).toBe(true);
+    // Noisy paper with dark blocks: flat cores, edges and the border all occur; the map waves,
+    // runs off the source at its left and top, and has a NaN node.
+    const rand = lcg(11);
+    const w = 97;
+    const h = 83;
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const ink = (x >> 3) % 3 === 0 && (y >> 2) % 2 === 0;
+        for (let c = 0; c < 3; c++)
+          data[(y * w + x) * 3 + c] = ink ? 20 + 40 * c : 230 - 10 * c + Math.round(4 * rand());
+      }
+    }
+    const src = { width: w, height: h, data };
+    const map = mapFromFunction(70, 60, 6, (x, y) => [
+      x * 1.3 - 4 + 3 * Math.sin(y / 7),
+      y * 1.35 - 3 + 2 * Math.cos(x / 9),
+    ]);
+    map.x[5] = Number.NaN;
+    const bg: Background = {
+      factor: 1,
+      width: 6,
+      height: 4,
+      planes: [0, 1, 2].map((c) =>
+        Float32Array.from({ length: 24 }, (_, k) => 180 + 5 * c + 3 * k),
+      ) as [Float32Array, Float32Array, Float32Array],
+      nonPaper: new Uint8Array(24),
+      paper: [220, 215, 210],
+      nonPaperFraction: 0,
+      sliverFraction: 0,
+      bandFraction: 0,
+    };
+    const keepDarks = Float32Array.from({ length: 24 }, (_, k) => (k % 4 === 1 ? 1 : 0));
+    for (const levels of [
+      null,
+      { black: 0.25, white: 0.95 },
+      { black: 0.25, white: 0.95, keepDarks },
+    ]) {
+      for (const srcScale of [1, 1.4]) {
+        const opts = { outWidth: 91, outHeight: 77, srcScale };
+        const shade = () => (levels ? { shade: shadingRows(bg, levels, 91, 77) } : {});
+        const wasm = resampleBicubic(src, map, { ...opts, ...shade() });
+        const ts = resampleBicubic(src, map, { ...opts, ...shade(), typescript: true });
+        let off = 0;
+        let worst = 0;
+        for (let i = 0; i < ts.data.length; i++) {
+          const d = Math.abs(wasm.data[i]! - ts.data[i]!);
+          worst = Math.max(worst, d);
+          if (d) off++;
+        }
+        expect(worst).toBeLessThanOrEqual(1);
+        // float32 sums against float64 ones: a level off only where a value lands near a half
+        expect(off).toBeLessThan(ts.data.length / 200);
+        // white outside the source
+        expect(Array.from(wasm.data.subarray(0, 3))).toEqual([255, 255, 255]);
       }
     }
   });

@@ -1,5 +1,7 @@
 import type { ShadingLine } from '../appearance/shading.ts';
+import { type WasmMemory, reserve, wasmKernel } from '../filters/wasm.ts';
 import type { BackwardMap, RgbImage } from '../types.ts';
+import { BICUBIC_WASM } from './bicubic-wasm.ts';
 
 /** Fraction steps in the kernel lookup table (1/256 px is far below visible error). */
 const LUT_STEPS = 256;
@@ -41,6 +43,8 @@ export interface ResampleOptions {
    *  (see appearance/shading.ts), so the full-resolution image is touched only once; each row's
    *  gains come at the background's columns and are spread pixel by pixel */
   shade?: { line(y: number): ShadingLine; offset: number };
+  /** run the TypeScript kernel even where the WebAssembly one loads (tests compare the two) */
+  typescript?: boolean;
 }
 
 /**
@@ -76,6 +80,8 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     colF[X] = gridW > 1 ? gx - i0 : 0;
   }
   const di = gridW > 1 ? 1 : 0;
+  const kernel = opts.typescript ? null : loadKernel();
+  if (kernel) return wasmResample(kernel, src, map, opts, colI, colF, di);
   const pos: RowPositions = { rowX, rowY, colI, colF, di };
 
   for (let Y = 0; Y < oh; Y++) {
@@ -93,6 +99,148 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
     mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
     const shade = opts.shade ? opts.shade.line(Y) : null;
     resampleRow(src, pos, shade, opts.shade?.offset ?? 0, clamped, Y * ow * 3, ow);
+  }
+  opts.onProgress?.(1);
+  return { width: ow, height: oh, data: out };
+}
+
+/** The exports of bicubic.wat. */
+interface BicubicKernel {
+  memory: WasmMemory;
+  row(
+    src: number,
+    sw: number,
+    sh: number,
+    rowX: number,
+    rowY: number,
+    colI: number,
+    colF: number,
+    di: number,
+    ow: number,
+    out: number,
+    lut: number,
+    shade: number,
+    gains: number,
+    offsets: number,
+    hasOffsets: number,
+    cx0: number,
+    cfx: number,
+    gstep: number,
+    off: number,
+  ): void;
+}
+
+/** A fresh instance per resampling (its memory, the source's size, goes with it), or null where
+ *  WebAssembly SIMD is missing. */
+const loadKernel = wasmKernel<BicubicKernel>(BICUBIC_WASM);
+
+/** Whether the WebAssembly kernel loads here (the tests check it does on Node). */
+export const bicubicKernelLoads = (): boolean => loadKernel() !== null;
+
+/** The kernel table in float32, as bicubic.wat reads it. */
+const LUT32 = Float32Array.from(LUT);
+
+/**
+ * resampleBicubic in the WebAssembly kernel: the source is copied into its memory once, then
+ * each output row's map positions (and shading line) are written there, the row is resampled
+ * and copied out.
+ */
+function wasmResample(
+  k: BicubicKernel,
+  src: RgbImage,
+  map: BackwardMap,
+  opts: ResampleOptions,
+  colI: Int32Array,
+  colF: Float64Array,
+  di: number,
+): RgbImage {
+  const { outWidth: ow, outHeight: oh, srcScale } = opts;
+  const { gridW, gridH, step } = map;
+  const ry = map.outHeight / oh;
+  const maxJ = Math.max(0, gridH - 2);
+  // The background's columns, known once the first shading line is asked for.
+  const first = opts.shade?.line(0) ?? null;
+  const bw = first ? first.gains.length / 3 : 0;
+  // Layout: table, column positions, map row, shading, output row, then the source.
+  let end = 0;
+  const take = (bytes: number): number => {
+    const at = end;
+    end = (end + bytes + 15) & ~15;
+    return at;
+  };
+  const lut = take(LUT32.byteLength);
+  const colIAt = take(ow * 4);
+  const colFAt = take(ow * 8);
+  const rowXAt = take(gridW * 8);
+  const rowYAt = take(gridW * 8);
+  const cx0At = take(ow * 4);
+  const cfxAt = take(ow * 4);
+  const gainsAt = take(bw * 12 + 16);
+  const offsetsAt = take(bw * 4);
+  const outAt = take(ow * 3 + 1);
+  const srcAt = take(src.data.length + 16);
+  reserve(k.memory, end);
+  const buf = k.memory.buffer;
+  const u8 = new Uint8Array(buf);
+  new Float32Array(buf, lut, LUT32.length).set(LUT32);
+  new Int32Array(buf, colIAt, ow).set(colI);
+  new Float64Array(buf, colFAt, ow).set(colF);
+  u8.set(src.data, srcAt);
+  const rowX = new Float64Array(buf, rowXAt, gridW);
+  const rowY = new Float64Array(buf, rowYAt, gridW);
+  const gains = new Float32Array(buf, gainsAt, bw * 3);
+  const offsets = new Float32Array(buf, offsetsAt, bw);
+  if (first) {
+    new Int32Array(buf, cx0At, ow).set(first.cx0);
+    new Float32Array(buf, cfxAt, ow).set(first.cfx);
+  }
+  const offset = opts.shade?.offset ?? 0;
+  const out = new Uint8Array(ow * oh * 3);
+  for (let Y = 0; Y < oh; Y++) {
+    if ((Y & 63) === 0) {
+      opts.checkAbort?.();
+      opts.onProgress?.(Y / oh);
+    }
+    const gy = ((Y + 0.5) * ry - 0.5) / step;
+    let j0 = Math.floor(gy);
+    if (j0 < 0) j0 = 0;
+    else if (j0 > maxJ) j0 = maxJ;
+    const fy = gridH > 1 ? gy - j0 : 0;
+    const r0 = j0 * gridW;
+    mapGridRow(map, r0, gridH > 1 ? r0 + gridW : r0, fy, srcScale, rowX, rowY);
+    let hasOffsets = 0;
+    let gstep = 0;
+    if (opts.shade) {
+      const line = opts.shade.line(Y);
+      gains.set(line.gains);
+      if (line.offsets) {
+        offsets.set(line.offsets);
+        hasOffsets = 1;
+      }
+      gstep = line.step;
+    }
+    k.row(
+      srcAt,
+      src.width,
+      src.height,
+      rowXAt,
+      rowYAt,
+      colIAt,
+      colFAt,
+      di,
+      ow,
+      outAt,
+      lut,
+      opts.shade ? 1 : 0,
+      gainsAt,
+      offsetsAt,
+      hasOffsets,
+      cx0At,
+      cfxAt,
+      gstep,
+      offset,
+    );
+    out.set(u8.subarray(outAt, outAt + ow * 3), Y * ow * 3);
   }
   opts.onProgress?.(1);
   return { width: ow, height: oh, data: out };
