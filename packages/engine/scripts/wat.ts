@@ -4,6 +4,7 @@ import wabt from 'wabt';
 export const WASM_KERNELS = [
   { wat: 'filters/rank.wat', ts: 'filters/rank-wasm.ts', name: 'RANK_WASM' },
   { wat: 'resample/bicubic.wat', ts: 'resample/bicubic-wasm.ts', name: 'BICUBIC_WASM' },
+  { wat: 'geometry/sparse.wat', ts: 'geometry/sparse-wasm.ts', name: 'SPARSE_WASM' },
 ] as const;
 
 /** WebAssembly text → binary with SIMD and bulk memory, validated

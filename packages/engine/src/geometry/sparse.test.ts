@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lcg } from '../test-random.ts';
-import { LeastSquares } from './sparse.ts';
+import { LeastSquares, sparseKernelLoads } from './sparse.ts';
 
 /** Dense normal equations solved by Gaussian elimination: the reference answer. */
 function denseSolve(
@@ -52,6 +52,15 @@ describe('LeastSquares', () => {
     for (let j = 0; j < n; j++) expect(x[j]).toBeCloseTo(ref[j]!, 5);
     // Solved: a second call from the answer stops at once.
     expect(ls.solve(x, 5000, 1e-8)).toBe(0);
+    // The product AᵀA·p ran in the WebAssembly kernel: the TypeScript loop gives the same bits,
+    // iteration for iteration.
+    expect(sparseKernelLoads()).toBe(true);
+    const ts = new LeastSquares(n);
+    ts.typescript = true;
+    for (const r of rows) ts.add(r.idx, r.coef, r.b, r.w);
+    const y = new Float64Array(n);
+    expect(ts.solve(y, 5000, 1e-12)).toBe(iterations);
+    expect(Array.from(y)).toEqual(Array.from(x));
   });
 
   it('re-weighted rows change the answer as if they had been added with the new weight', () => {
