@@ -67,6 +67,53 @@ describe('checkOutlineAgainstText', () => {
     const check = checkOutlineAgainstText(page, box(2, 2, 398, 478), few, 1);
     expect(check.problem).toMatch(/kept only/);
   });
+
+  it('judges a page that seems to lose its text by the median count over small turns', () => {
+    // Lines as counted on the page turned by each angle: a page whose count is low only as
+    // rectified (its rows a few degrees off level) passes; one that reads at a single turn
+    // (its text bent, not tilted) fails.
+    const kept = (n: number) => ({ ...lines, lines: lines.lines.slice(0, n) });
+    const all = lines.lines.length;
+    const asked: number[] = [];
+    const judged = (counts: Record<number, number>) =>
+      checkOutlineAgainstText(
+        page,
+        box(2, 2, 398, 478),
+        kept(3),
+        1,
+        undefined,
+        undefined,
+        undefined,
+        (deg) => {
+          asked.push(deg);
+          return { lines: kept(counts[deg]!), scale: 1 };
+        },
+      );
+    const tilted = judged({ [-4]: all, [-2]: all, 2: 3, 4: all });
+    expect(tilted.problem).toBeNull();
+    expect(tilted.details.keptLevel).toBeLessThan(0.45);
+    expect(tilted.details.keptShare).toBeGreaterThan(0.9);
+    expect(asked.sort((a, b) => a - b)).toEqual([-4, -2, 2, 4]);
+    const bent = judged({ [-4]: all, [-2]: 3, 2: 3, 4: 3 });
+    expect(bent.problem).toMatch(/kept only/);
+    // A page that keeps its text as rectified is not counted again.
+    asked.length = 0;
+    const level = checkOutlineAgainstText(
+      page,
+      box(2, 2, 398, 478),
+      lines,
+      1,
+      undefined,
+      undefined,
+      undefined,
+      (deg) => {
+        asked.push(deg);
+        return { lines, scale: 1 };
+      },
+    );
+    expect(level.problem).toBeNull();
+    expect(asked).toEqual([]);
+  });
 });
 
 describe('growOutlineToText', () => {

@@ -396,8 +396,18 @@ function mappedAndChecked(
     frame,
     onPaper,
     maxOutside,
+    recountTurned(gray, global.map),
   );
   return { outline, global, ...analysis, check };
+}
+
+/** The text lines counted (and their scale) on the page of `map` turned by `deg` degrees, for
+ *  the outline check's second look at a page that seems to lose its text. */
+function recountTurned(gray: GrayImage, map: BackwardMap) {
+  return (deg: number) => {
+    const turned = analyse(gray, deskewMap(map, deg));
+    return { lines: counted(turned), scale: turned.scale };
+  };
 }
 
 /**
@@ -745,6 +755,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       undefined,
       onPaper,
       enclosed ? ENCLOSED_MAX_OUTSIDE : undefined,
+      recountTurned(gray, map),
     );
     frame = check.frame;
     if (check.details.outsideShare! > MIN_OUTSIDE) textBeyond = outline;
