@@ -13,6 +13,10 @@ const MIN_EXTEND_COS = 0.7;
 const MAX_GROWN_MARGIN = 0.1;
 /** The rectified page must keep at least this share of the line length seen in the photo. */
 const MIN_KEPT = 0.45;
+/** The share kept is judged only when the photo shows at least this many text lines: on fewer
+ *  it swings from one outline to the next (a folded receipt's six lines read 39 % kept on its
+ *  own border and 79 % on a retry outline that ran a side diagonally through it, seed 6132). */
+const MIN_KEPT_LINES = 8;
 /** Turns (degrees) of the rectified page its text is counted on again when it kept too little. */
 const KEPT_TURNS = [-4, -2, 2, 4];
 
@@ -159,7 +163,7 @@ export function checkOutlineAgainstText(
       ...found,
     };
   }
-  if (textLines.length >= 5 && details.keptShare < MIN_KEPT && recount) {
+  if (textLines.length >= MIN_KEPT_LINES && details.keptShare < MIN_KEPT && recount) {
     // The count is noisy on a page that is not level yet: the level pieces of a crumpled form's
     // table rows, 4° off level, no longer link into rows (seed 5083 kept 41% as rectified, 64%,
     // 70%, 55% and 114% turned by −4°, −2°, 2° and 4°). So a page that seems to lose its text is
@@ -177,7 +181,7 @@ export function checkOutlineAgainstText(
       keptLevel: details.keptShare,
     });
   }
-  if (textLines.length >= 5 && details.keptShare < MIN_KEPT) {
+  if (textLines.length >= MIN_KEPT_LINES && details.keptShare < MIN_KEPT) {
     return {
       problem: `rectifying by the outline kept only ${Math.round(details.keptShare * 100)}% of the text lines`,
       ...found,
