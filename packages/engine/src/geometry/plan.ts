@@ -85,6 +85,9 @@ const ENCLOSED_MAX_OUTSIDE = 0.1;
 
 /** The text's aspect ratio replaces the outline's when they disagree by more than this (ln). */
 const TEXT_ASPECT = 0.15;
+/** ...or by more than this when the outline's ratio was snapped to a paper size: the snap
+ *  itself moved it by up to 3 %, and A4 is 15 % from Legal and 9 % from Letter. */
+const TEXT_ASPECT_SNAPPED = 0.12;
 /** ...and snaps to a paper size within this (relative), wider than the corners' 3 %. */
 const TEXT_SNAP = 0.065;
 /** A half-turn by the ascender count is checked once more on the page rendered this much
@@ -499,7 +502,8 @@ function smoothSidesByText(
 
 /**
  * The output's aspect ratio judged by its text (`textAspectFactor`), used when it disagrees with
- * the outline's by over 15 % and sides with the outline's plain side-length ratio (`sides`)
+ * the outline's by over 15 % (12 % when the outline's was `snappedTo` a paper size: crumpled A4
+ * pages' corners snapped them to Legal) and sides with the outline's plain side-length ratio (`sides`)
  * against its corners: the corners of a crumpled page move without any perspective, which the
  * corner-based estimate reads as a strong tilt. The text's estimate is noisier (±5 % on the
  * bench), so it snaps to a paper size within 6.5 % unless a side is clipped. Null without
@@ -511,6 +515,7 @@ function aspectFromText(
   scale: number,
   outline: PageOutline,
   sides: number,
+  snappedTo: GeometryPlan['paper'] = null,
 ): {
   factor: number;
   map: BackwardMap | null;
@@ -522,7 +527,8 @@ function aspectFromText(
   const now = map.outHeight / map.outWidth;
   const wanted = now * t.factor;
   const closer = Math.abs(Math.log(wanted / sides)) < Math.abs(Math.log(now / sides));
-  if (Math.abs(Math.log(t.factor)) <= TEXT_ASPECT || !closer) {
+  const threshold = snappedTo ? TEXT_ASPECT_SNAPPED : TEXT_ASPECT;
+  if (Math.abs(Math.log(t.factor)) <= threshold || !closer) {
     return { factor: t.factor, map: null, paper: null, reason: '' };
   }
   const clipped = Object.values(outline.clipped).some(Boolean);
@@ -533,7 +539,7 @@ function aspectFromText(
     factor: t.factor,
     map: stretchRows(map, Math.max(16, Math.round(map.outWidth * snapped.aspect))),
     paper,
-    reason: `aspect ratio from the text: ${change}% ${t.factor > 1 ? 'taller' : 'shorter'}${paper ? `, snapped to ${paper}` : ''}`,
+    reason: `aspect ratio from the text: ${change}% ${t.factor > 1 ? 'taller' : 'shorter'}${snappedTo ? ` than ${snappedTo}` : ''}${paper ? `, snapped to ${paper}` : ''}`,
   };
 }
 
@@ -1160,10 +1166,10 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   const local = refineLocal(gray, map, anchor, scale, meshLines);
   map = local.map;
   stages.push(local.report);
-  if (globalApplied && !paper && outline) {
+  if (globalApplied && outline) {
     const naive = Number(globalStage.details?.naiveAspect);
     // Turned text swaps the outline's sides in this frame.
-    const fix = aspectFromText(map, local.lines, scale, outline, turned ? 1 / naive : naive);
+    const fix = aspectFromText(map, local.lines, scale, outline, turned ? 1 / naive : naive, paper);
     if (fix) {
       globalStage.details = {
         ...globalStage.details,
