@@ -561,4 +561,16 @@ describe('engine quality regression', () => {
     );
     expect(aspectError()).toBeLessThan(0.03);
   });
+
+  it('follows the text’s aspect ratio past 6 % when it sides with the outline’s plain sides', async () => {
+    // A crumpled brochure: its corners put its ratio at 1.57 (the sides' own ratio 1.45), and it
+    // came back 10 % too tall; its text read it 7 % shorter, under the old 15 % bar.
+    const { result, aspectError } = await restoreSample({
+      seed: 6183,
+      kind: 'brochure',
+      family: 'crumple',
+    });
+    expect(stageOf(result, 'global')?.reason).toMatch(/aspect ratio from the text: \d+% shorter/);
+    expect(aspectError()).toBeLessThan(0.03);
+  });
 });
