@@ -20,7 +20,7 @@
  *   values bit for bit; the code below is its fallback and its reference in the tests.
  */
 import { RANK_WASM } from './rank-wasm.ts';
-import { type WasmMemory, reserve, wasmKernel } from './wasm.ts';
+import { type WasmMemory, reserve, threadKernel, wasmKernel } from './wasm.ts';
 
 /** Running max over windows of 2r+1 (0 < r < n) along one row of int-ordered samples. */
 function maxLine(
@@ -364,20 +364,12 @@ interface RankKernel {
   vpass(src: number, dst: number, w: number, h: number, r: number, max: number): void;
 }
 
-const loadRank = wasmKernel<RankKernel>(RANK_WASM);
-
-/** This thread's instance, made on first use; its memory (two planes of the largest filter so
- *  far: about 9 MB for the 1280 px analysis copies the filters run on) stays for the next call.
- *  Null where it does not load. */
-let kernel: RankKernel | null | undefined;
+/** This thread's instance; its memory (two planes of the largest filter so far: about 9 MB for
+ *  the 1280 px analysis copies the filters run on) stays for the next call. */
+const rankKernel = threadKernel(wasmKernel<RankKernel>(RANK_WASM));
 
 /** Whether the WebAssembly kernel loads here (the tests check it does on Node). */
 export const rankKernelLoads = (): boolean => rankKernel() !== null;
-
-function rankKernel(): RankKernel | null {
-  if (kernel === undefined) kernel = loadRank();
-  return kernel;
-}
 
 /**
  * rankChain in the WebAssembly kernel: src is copied into its memory once, each filter runs

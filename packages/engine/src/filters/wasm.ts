@@ -40,6 +40,19 @@ export function wasmKernel<T extends { memory: WasmMemory }>(base64: string): ()
   };
 }
 
+/**
+ * This thread's one instance of a kernel, made on first use and kept (its memory with it, grown
+ * to the largest call so far) for every later call; null where it does not load.
+ * @example const rank = threadKernel(wasmKernel<RankKernel>(RANK_WASM)); rank()?.rows(...);
+ */
+export function threadKernel<T>(load: () => T | null): () => T | null {
+  let instance: T | null | undefined;
+  return () => {
+    if (instance === undefined) instance = load();
+    return instance;
+  };
+}
+
 /** Grows `memory` to hold at least `bytes`. */
 export function reserve(memory: WasmMemory, bytes: number): void {
   const have = memory.buffer.byteLength;

@@ -1,4 +1,4 @@
-import { type WasmMemory, reserve, wasmKernel } from '../filters/wasm.ts';
+import { type WasmMemory, reserve, threadKernel, wasmKernel } from '../filters/wasm.ts';
 import { SPARSE_WASM } from './sparse-wasm.ts';
 
 /**
@@ -282,19 +282,12 @@ interface SparseKernel {
   product(ptr: number, idx: number, val: number, p: number, out: number, n: number): number;
 }
 
-const loadSparse = wasmKernel<SparseKernel>(SPARSE_WASM);
-
-/** This thread's instance, made on first use; its memory (AᵀA of the largest solve so far, about
- *  4 MB for a 9,000-node mesh) stays for the next solve. Null where it does not load. */
-let sparseKernel: SparseKernel | null | undefined;
+/** This thread's instance; its memory (AᵀA of the largest solve so far, about 4 MB for a
+ *  9,000-node mesh) stays for the next solve. */
+const kernel = threadKernel(wasmKernel<SparseKernel>(SPARSE_WASM));
 
 /** Whether the WebAssembly kernel loads here (the tests check it does on Node). */
 export const sparseKernelLoads = (): boolean => kernel() !== null;
-
-function kernel(): SparseKernel | null {
-  if (sparseKernel === undefined) sparseKernel = loadSparse();
-  return sparseKernel;
-}
 
 /**
  * AᵀA copied into the kernel's memory, with p and out there as views: run() sets out to the

@@ -56,18 +56,10 @@ export interface ResampleOptions {
  */
 export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleOptions): RgbImage {
   const { outWidth: ow, outHeight: oh, srcScale } = opts;
-  const { gridW, gridH, step } = map;
-  const out = new Uint8Array(ow * oh * 3);
-  // Stores through a clamped view clamp to 0..255 and round (to even at exact halves, which a
-  // weighted sum of bytes hardly ever is) without a branch per channel.
-  const clamped = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
-  const rowX = new Float64Array(gridW);
-  const rowY = new Float64Array(gridW);
+  const { gridW, step } = map;
   // Output pixel centre X maps to map-frame coordinate (X + 0.5) * rx - 0.5.
   const rx = map.outWidth / ow;
-  const ry = map.outHeight / oh;
   const maxI = Math.max(0, gridW - 2);
-  const maxJ = Math.max(0, gridH - 2);
   // Per output column: grid cell and weight (same for every row).
   const colI = new Int32Array(ow);
   const colF = new Float64Array(ow);
@@ -82,6 +74,12 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
   const di = gridW > 1 ? 1 : 0;
   const kernel = opts.typescript ? null : loadKernel();
   if (kernel) return wasmResample(kernel, src, map, opts, colI, colF, di);
+  const out = new Uint8Array(ow * oh * 3);
+  // Stores through a clamped view clamp to 0..255 and round (to even at exact halves, which a
+  // weighted sum of bytes hardly ever is) without a branch per channel.
+  const clamped = new Uint8ClampedArray(out.buffer, out.byteOffset, out.length);
+  const rowX = new Float64Array(gridW);
+  const rowY = new Float64Array(gridW);
   const pos: RowPositions = { rowX, rowY, colI, colF, di };
 
   for (let Y = 0; Y < oh; Y++) {
@@ -89,14 +87,7 @@ export function resampleBicubic(src: RgbImage, map: BackwardMap, opts: ResampleO
       opts.checkAbort?.();
       opts.onProgress?.(Y / oh);
     }
-    const gy = ((Y + 0.5) * ry - 0.5) / step;
-    let j0 = Math.floor(gy);
-    if (j0 < 0) j0 = 0;
-    else if (j0 > maxJ) j0 = maxJ;
-    const fy = gridH > 1 ? gy - j0 : 0;
-    const r0 = j0 * gridW;
-    const r1 = gridH > 1 ? r0 + gridW : r0;
-    mapGridRow(map, r0, r1, fy, srcScale, rowX, rowY);
+    mapRow(map, Y, oh, srcScale, rowX, rowY);
     const shade = opts.shade ? opts.shade.line(Y) : null;
     resampleRow(src, pos, shade, opts.shade?.offset ?? 0, clamped, Y * ow * 3, ow);
   }
@@ -155,9 +146,7 @@ function wasmResample(
   di: number,
 ): RgbImage {
   const { outWidth: ow, outHeight: oh, srcScale } = opts;
-  const { gridW, gridH, step } = map;
-  const ry = map.outHeight / oh;
-  const maxJ = Math.max(0, gridH - 2);
+  const { gridW } = map;
   // The background's columns, known once the first shading line is asked for.
   const first = opts.shade?.line(0) ?? null;
   const bw = first ? first.gains.length / 3 : 0;
@@ -201,13 +190,7 @@ function wasmResample(
       opts.checkAbort?.();
       opts.onProgress?.(Y / oh);
     }
-    const gy = ((Y + 0.5) * ry - 0.5) / step;
-    let j0 = Math.floor(gy);
-    if (j0 < 0) j0 = 0;
-    else if (j0 > maxJ) j0 = maxJ;
-    const fy = gridH > 1 ? gy - j0 : 0;
-    const r0 = j0 * gridW;
-    mapGridRow(map, r0, gridH > 1 ? r0 + gridW : r0, fy, srcScale, rowX, rowY);
+    mapRow(map, Y, oh, srcScale, rowX, rowY);
     let hasOffsets = 0;
     let gstep = 0;
     if (opts.shade) {
@@ -246,18 +229,27 @@ function wasmResample(
   return { width: ow, height: oh, data: out };
 }
 
-/** The map's grid row between grid rows r0 and r1 (weight fy), in full-resolution source
- *  pixels: the work→full-res scale is folded in so the per-pixel loop only interpolates. */
-function mapGridRow(
+/** The map's grid interpolated to output row Y of oh (its centre at map-frame row
+ *  (Y + 0.5) · outHeight / oh − 0.5), in full-resolution source pixels: the work→full-res scale
+ *  is folded in so the per-pixel loop only interpolates along the row. */
+function mapRow(
   map: BackwardMap,
-  r0: number,
-  r1: number,
-  fy: number,
+  Y: number,
+  oh: number,
   srcScale: number,
   rowX: Float64Array,
   rowY: Float64Array,
 ): void {
-  for (let i = 0; i < map.gridW; i++) {
+  const { gridW, gridH } = map;
+  const gy = ((Y + 0.5) * (map.outHeight / oh) - 0.5) / map.step;
+  const maxJ = Math.max(0, gridH - 2);
+  let j0 = Math.floor(gy);
+  if (j0 < 0) j0 = 0;
+  else if (j0 > maxJ) j0 = maxJ;
+  const fy = gridH > 1 ? gy - j0 : 0;
+  const r0 = j0 * gridW;
+  const r1 = gridH > 1 ? r0 + gridW : r0;
+  for (let i = 0; i < gridW; i++) {
     const x = map.x[r0 + i]! * (1 - fy) + map.x[r1 + i]! * fy;
     const y = map.y[r0 + i]! * (1 - fy) + map.y[r1 + i]! * fy;
     rowX[i] = (x + 0.5) * srcScale - 0.5;
