@@ -25,6 +25,7 @@ import {
   damagedScans,
   FLAT_GROUP,
   formatTable,
+  paperSizes,
   regressions,
   type Score,
 } from './quality/table.ts';
@@ -98,10 +99,12 @@ for (let i = 0; i < perFamily; i++) {
     }
     const photo = await scoreVariants(sample, sample.photo, family, seed);
     photo.tiles.push({ label: 'ground truth', image: sample.flat });
-    const extras = `${sample.background}${sample.thumb ? ' · thumb' : ''}`;
+    const extras = `${sample.paper} · ${sample.background}${sample.thumb ? ' · thumb' : ''}`;
     sheetRows.push({ title: `${family} · ${kind} · seed ${seed} · ${extras}`, tiles: photo.tiles });
     const step = `${i * families.length + f + 1}/${perFamily * families.length}`;
-    console.log(`  [${step}] ${family}/${kind}#${seed}: ${photo.parts.join(' | ')}`);
+    console.log(
+      `  [${step}] ${family}/${kind}#${seed} (${sample.paper}): ${photo.parts.join(' | ')}`,
+    );
     if (values.flat) {
       // The flat page itself, as a scanner, a scanner app or a rasterised PDF delivers it: the
       // engine must give it back whole, upright and as it is.
@@ -139,6 +142,7 @@ async function scoreVariants(
         variant: variant.name,
         family,
         kind,
+        paper: sample.paper,
         seed,
         msSsim,
         ld,
@@ -146,6 +150,7 @@ async function scoreVariants(
         aspect:
           100 *
           Math.abs(Math.log((out.height / out.width) * (sample.flat.width / sample.flat.height))),
+        ratio: out.height / out.width,
         errors: c.errors,
         length: c.length,
         ms,
@@ -163,11 +168,13 @@ async function scoreVariants(
         variant: variant.name,
         family,
         kind,
+        paper: sample.paper,
         seed,
         msSsim: Number.NaN,
         ld: Number.NaN,
         ink: Number.NaN,
         aspect: Number.NaN,
+        ratio: Number.NaN,
         errors: Number.NaN,
         length: Number.NaN,
         ms: 0,
@@ -202,6 +209,7 @@ if (ocr) {
   }
 }
 for (const name of names.filter((n) => n !== 'input unchanged')) {
+  lines.push(...paperSizes(scores, name));
   const worse = regressions(scores, name);
   lines.push(
     `${name}: ${worse.length} sample(s) worse than the input${worse.length ? `:\n    ${worse.join('\n    ')}` : ''}`,

@@ -45,6 +45,46 @@ describe('generateSample', () => {
     }
   });
 
+  it('prints pages on A4 by default, on US Letter or Legal when asked, and receipts at their length', async () => {
+    const ratio = (img: { width: number; height: number }) => img.height / img.width;
+    const a4 = await generateSample({ seed: 4, kind: 'form', family: 'curl', width: 400 });
+    const letter = await generateSample({
+      seed: 4,
+      kind: 'form',
+      family: 'curl',
+      width: 400,
+      paper: 'letter',
+    });
+    const legal = await generateSample({
+      seed: 4,
+      kind: 'paper',
+      family: 'fold',
+      width: 400,
+      paper: 'legal',
+    });
+    expect([a4.paper, letter.paper, legal.paper]).toEqual(['a4', 'letter', 'legal']);
+    expect(ratio(a4.flat)).toBeCloseTo(Math.SQRT2, 2);
+    expect(ratio(letter.flat)).toBeCloseTo(11 / 8.5, 2);
+    expect(ratio(legal.flat)).toBeCloseTo(14 / 8.5, 2);
+    // Every line printed lies on the page: the last one is above the bottom margin.
+    for (const s of [letter, legal]) {
+      let lowest = 0;
+      for (let y = 0; y < s.flat.height; y++)
+        for (let x = 0; x < s.flat.width; x++)
+          if (s.flat.data[(y * s.flat.width + x) * 3]! < 128) lowest = y;
+      expect(lowest).toBeLessThan(s.flat.height * 0.97);
+    }
+    const receipt = await generateSample({
+      seed: 4,
+      kind: 'receipt',
+      family: 'fold',
+      width: 300,
+      paper: 'legal',
+    });
+    expect(receipt.paper).toBe('receipt');
+    expect(ratio(receipt.flat)).toBeGreaterThan(2);
+  });
+
   it('can add a thumb over the page border without changing the rest of the scene', async () => {
     const opts = {
       seed: 21,

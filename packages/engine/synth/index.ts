@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { RgbImage } from '../src/types.ts';
 import { photograph } from './camera.ts';
-import { PAGE_KINDS, renderPage, type PageKind } from './pages.ts';
+import { PAGE_KINDS, renderPage, type PageKind, type PaperSize } from './pages.ts';
 import { Rng } from './prng.ts';
 import { drawThumb } from './occluder.ts';
 import { BACKGROUNDS, composePhoto, type Background } from './scene.ts';
@@ -17,7 +17,14 @@ import {
   type DistortionFamily,
 } from './surface.ts';
 
-export { PAGE_KINDS, renderPage, type PageKind } from './pages.ts';
+export {
+  PAGE_KINDS,
+  PAPER_RATIO,
+  PAPER_SIZES,
+  renderPage,
+  type PageKind,
+  type PaperSize,
+} from './pages.ts';
 export { DISTORTION_FAMILIES, type DistortionFamily } from './surface.ts';
 export { BACKGROUNDS, type Background } from './scene.ts';
 export { Rng } from './prng.ts';
@@ -29,6 +36,8 @@ export interface SampleOptions {
   family: DistortionFamily;
   /** Flat page width in px (default 1240, receipts 640); the photo is about as large as the page. */
   width?: number;
+  /** The paper the page is printed on (default A4; a receipt is as long as its items). */
+  paper?: PaperSize;
   background?: Background;
   /** JPEG quality of the simulated camera; default random 72–92 from the seed. */
   jpegQuality?: number;
@@ -45,6 +54,8 @@ export interface SyntheticSample {
   text: string;
   kind: PageKind;
   family: DistortionFamily;
+  /** The paper size; a receipt's is its own (its `flat` gives its proportions). */
+  paper: PaperSize | 'receipt';
   background: Background;
   /** Whether a thumb covers part of the page border. */
   thumb: boolean;
@@ -60,7 +71,8 @@ export async function generateSample(options: SampleOptions): Promise<SyntheticS
   if (!DISTORTION_FAMILIES.includes(family))
     throw new Error(`synth: unknown distortion family "${String(family)}"`);
   const rng = new Rng(seed);
-  const page = renderPage(kind, seed, options.width);
+  const paper = kind === 'receipt' ? 'receipt' : (options.paper ?? 'a4');
+  const page = renderPage(kind, seed, options.width, paper === 'receipt' ? 'a4' : paper);
   const { width, height } = page.image;
   const warpRng = rng.fork(2);
   const bends = randomBends(family, width, height, warpRng);
@@ -76,7 +88,7 @@ export async function generateSample(options: SampleOptions): Promise<SyntheticS
   if (thumb) drawThumb(raw, raster, thumbRng);
   const quality = options.jpegQuality ?? Math.round(sceneRng.range(72, 92));
   const photo = await jpegRoundTrip(raw, quality);
-  return { flat: page.image, photo, text: page.text, kind, family, background, thumb };
+  return { flat: page.image, photo, text: page.text, kind, family, paper, background, thumb };
 }
 
 /** Encodes an RGB image as PNG. @example await writeFile('a.png', await encodePng(img)); */

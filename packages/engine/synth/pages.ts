@@ -16,6 +16,16 @@ export const PAGE_KINDS: readonly PageKind[] = [
   'brochure',
 ];
 
+/** The paper a (non-receipt) page is printed on: ISO A4 or US Letter or Legal. */
+export type PaperSize = 'a4' | 'letter' | 'legal';
+export const PAPER_SIZES: readonly PaperSize[] = ['a4', 'letter', 'legal'];
+/** Height over width of each paper size. */
+export const PAPER_RATIO: Readonly<Record<PaperSize, number>> = {
+  a4: Math.SQRT2,
+  letter: 11 / 8.5,
+  legal: 14 / 8.5,
+};
+
 export interface FlatPage {
   image: RgbImage;
   /** Exactly the text printed on the page, one visual line per line, in reading order. */
@@ -23,13 +33,15 @@ export interface FlatPage {
 }
 
 /**
- * Renders one flat page of the given kind with its exact text.
- * @example const page = renderPage('invoice', 7, 1240); page.text.includes('Total');
+ * Renders one flat page of the given kind with its exact text, on A4 unless told otherwise (a
+ * receipt's length follows from its items whatever the paper).
+ * @example const page = renderPage('invoice', 7, 1240, 'letter'); page.text.includes('Total');
  */
 export function renderPage(
   kind: PageKind,
   seed: number,
   width = kind === 'receipt' ? 640 : 1240,
+  paperSize: PaperSize = 'a4',
 ): FlatPage {
   const rng = new Rng(seed ^ 0x5eed);
   const words = new TextSource(rng.fork(1));
@@ -38,7 +50,7 @@ export function renderPage(
   const height =
     kind === 'receipt'
       ? Math.round((560 + itemCount * 44 + 300) * s)
-      : Math.round(width * Math.SQRT2);
+      : Math.round(width * PAPER_RATIO[paperSize]);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { aggregate, damagedScans, FLAT_GROUP, regressions, type Score } from './table.ts';
+import {
+  aggregate,
+  damagedScans,
+  FLAT_GROUP,
+  paperSizes,
+  regressions,
+  type Score,
+} from './table.ts';
 
 const score = (over: Partial<Score>): Score => ({
   variant: 'engine',
   family: 'crumple',
   kind: 'letter',
+  paper: 'a4',
   seed: 1000,
   msSsim: 0.9,
   ld: 1,
   ink: 1,
   aspect: 0,
+  ratio: Math.SQRT2,
   errors: 10,
   length: 1000,
   ms: 1,
@@ -52,5 +61,27 @@ describe('quality table', () => {
     expect(damaged.map((d) => d.split(':')[0])).toEqual(
       [2, 3, 4, 5, 6].map((s) => `${FLAT_GROUP}/letter#${s}`),
     );
+  });
+
+  it('names the pages given back nearer another paper size than their own', () => {
+    const lines = paperSizes(
+      [
+        score({ seed: 1, paper: 'letter', ratio: 1.3, aspect: 0.5 }),
+        score({ seed: 2, paper: 'letter', ratio: 1.41, aspect: 8.6 }),
+        score({ seed: 3, paper: 'legal', ratio: 1.6, aspect: 2.9 }),
+        score({ seed: 4, paper: 'receipt', ratio: 3 }),
+        score({ seed: 5, ratio: 1.3, family: FLAT_GROUP }),
+        score({ seed: 6, ratio: 1.3, variant: 'other' }),
+      ],
+      'engine',
+    );
+    expect(lines[0]).toBe(
+      'engine on letter: 2 page(s), aspect err 4.5 %, 1 nearer another paper size',
+    );
+    expect(lines[1]).toBe(
+      'engine on legal: 1 page(s), aspect err 2.9 %, 0 nearer another paper size',
+    );
+    expect(lines[2]).toMatch(/^ +crumple\/letter#2: letter page given back as a4 \(h\/w 1\.410/);
+    expect(lines).toHaveLength(3);
   });
 });

@@ -6,6 +6,8 @@ export interface Score {
   variant: string;
   family: string;
   kind: string;
+  /** The page's paper size (`a4`, `letter`, `legal`) or `receipt` */
+  paper: string;
   seed: number;
   msSsim: number;
   ld: number;
@@ -16,6 +18,8 @@ export interface Score {
    * resize the output to the ground truth first, so they cannot see a squashed page.
    */
   aspect: number;
+  /** The output's height over width (NaN when the variant failed) */
+  ratio: number;
   /** OCR edit distance and ground-truth length; NaN when OCR was skipped */
   errors: number;
   length: number;
@@ -146,4 +150,38 @@ export function damagedScans(scores: Score[], variant: string): string[] {
       out.push(`${name}: MS-SSIM ${s.msSsim.toFixed(3)} against the page itself`);
   }
   return out;
+}
+
+/** Height over width of the paper sizes the engine snaps to (as in `synth/pages.ts`). */
+const PAPERS: Record<string, number> = { a4: Math.SQRT2, letter: 11 / 8.5, legal: 14 / 8.5 };
+
+/**
+ * Aspect error per paper size, and the pages a variant gave back nearer another paper's
+ * proportions than their own (a Letter page sized as A4): one line per paper size, then the
+ * wrongly sized pages by name. Receipts and clean scans are left out.
+ */
+export function paperSizes(scores: Score[], variant: string): string[] {
+  const out: string[] = [];
+  const wrong: string[] = [];
+  for (const [paper, truth] of Object.entries(PAPERS)) {
+    const all = scores.filter(
+      (s) => s.variant === variant && s.paper === paper && s.family !== FLAT_GROUP && !s.failed,
+    );
+    if (!all.length) continue;
+    let misses = 0;
+    for (const s of all) {
+      const nearest = Object.entries(PAPERS).reduce((a, b) =>
+        Math.abs(Math.log(s.ratio / b[1])) < Math.abs(Math.log(s.ratio / a[1])) ? b : a,
+      )[0];
+      if (nearest === paper) continue;
+      misses++;
+      wrong.push(
+        `${s.family}/${s.kind}#${s.seed}: ${paper} page given back as ${nearest} (h/w ${s.ratio.toFixed(3)}, truth ${truth.toFixed(3)})`,
+      );
+    }
+    out.push(
+      `${variant} on ${paper}: ${all.length} page(s), aspect err ${mean(all.map((s) => s.aspect)).toFixed(1)} %, ${misses} nearer another paper size`,
+    );
+  }
+  return wrong.length ? [...out, `    ${wrong.join('\n    ')}`] : out;
 }
