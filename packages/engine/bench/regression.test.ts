@@ -529,6 +529,26 @@ describe('engine quality regression', () => {
     expect(await output()).toBeGreaterThan((await input()) + 0.08);
   });
 
+  it('holds retry outlines to the page shape too: a Legal form is not given back as the band above its table', async () => {
+    // The curled form of seed 5131 on Legal paper, on a grey wall as light as the page: its
+    // first outline was a blank patch with all the text beyond it, and the retry by the
+    // neutral colour was the band above its table, 2.8 : 1 (only the first outline was held
+    // to MIN_PAGE_ASPECT). The next retry, by its four straight edges, finds the whole page.
+    const { result, out, sample } = await restoreSample({
+      seed: 5131,
+      kind: 'form',
+      family: 'curl',
+      paper: 'legal',
+    });
+    const global = stageOf(result, 'global');
+    expect(global?.applied).toBe(true);
+    expect(global?.reason).not.toMatch(/neutral colour/);
+    expect(out.height).toBeGreaterThan(out.width);
+    const { ink } = await docunetScore(out, sample.flat, { ld: false });
+    expect(ink).toBeGreaterThan(0.7);
+    expect(ink).toBeLessThan(1.4);
+  });
+
   it('keeps a folded receipt’s own border, not judging it by the share of six lines kept', async () => {
     // A receipt folded down its middle, the right panel shaded: its border, found all round,
     // rectified it well, but of the six text lines the photo shows (its rows are words far

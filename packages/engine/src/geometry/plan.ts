@@ -226,8 +226,10 @@ const MIN_PAGE_ASPECT = 0.36;
  * Why an outline is no page by its shape alone: its rectified page (text lines across) is more
  * than 1 / MIN_PAGE_ASPECT times as wide as tall. A curled form on a grey desk as light as the
  * paper: the only confident mask was the band above its table, whose rows are words too short
- * to count as text lines, so no text showed beyond it (seed 5131, a 3.6 : 1 strip). Null when
- * it is not.
+ * to count as text lines, so no text showed beyond it (seed 5131, a 3.6 : 1 strip). Retry
+ * outlines are held to it too: printed on Legal paper the same form's first outline was a
+ * blank patch with all the text beyond it, and the retry by the neutral colour was the band
+ * above its table, 2.8 : 1. Null when it is not.
  */
 function tooWide(aspect: number): string | null {
   return aspect < MIN_PAGE_ASPECT
@@ -953,6 +955,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         !second ||
         second.check.problem ||
         pageRunsOn(work, second.outline, second.check, det) ||
+        tooWide(second.global.aspect) ||
         !accept(second)
       ) {
         continue;
