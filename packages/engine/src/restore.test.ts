@@ -169,6 +169,26 @@ describe('restore', () => {
     expect([result.pages[0]!.width, result.pages[0]!.height]).toEqual([600, 900]);
   });
 
+  it('sets the page on the paper size asked for: an A4 page given as Letter prints on Letter', async () => {
+    const photo = await png(skewedPhoto(4));
+    const auto = await restore(photo, { format: 'pdf' });
+    const asked = await restore(photo, { format: 'pdf', paper: 'letter' });
+    const size = async (file: Uint8Array) => {
+      const page = (await PDFDocument.load(file)).getPage(0);
+      return [Math.round(page.getWidth()), Math.round(page.getHeight())];
+    };
+    expect(await size(auto.file)).toEqual([595, 842]); // A4 in points, as the page reads
+    expect(await size(asked.file)).toEqual([612, 792]); // US Letter
+    const page = asked.pages[0]!;
+    expect(page.height / page.width).toBeCloseTo(11 / 8.5, 2);
+    const stage = asked.report.pages[0]!.stages.find((s) => s.stage === 'paper');
+    expect(stage).toMatchObject({ applied: true });
+    expect(stage?.reason).toMatch(
+      /^Letter, as asked: the page made \d+% shorter \(it read as A4\)$/,
+    );
+    await expect(restore(photo, { paper: 'a5' as 'a4' })).rejects.toThrow(/paper must be one of/);
+  });
+
   it('embeds bw pages in a PDF losslessly', async () => {
     const result = await restore(await png(skewedPhoto(2)), { format: 'pdf', mode: 'bw' });
     const text = Buffer.from(result.file).toString('latin1');

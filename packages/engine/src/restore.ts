@@ -13,6 +13,7 @@ import {
   whitenFingers,
 } from './pipeline/edge-cleanup.ts';
 import { framePlan, safePlan } from './pipeline/frame-plan.ts';
+import { assertPaperChoice, withPaperSize } from './pipeline/paper-size.ts';
 import { outputSizing } from './pipeline/sizing.ts';
 import { resampleBicubic } from './resample/bicubic.ts';
 import type {
@@ -173,6 +174,7 @@ async function restorePage(
       work,
     );
   }
+  plan = withPaperSize(plan, opts.paper);
   const planMs = performance.now() - t;
   const detectMs = plan.stages.find((s) => s.stage === 'detect')?.ms ?? 0;
   const orientMs = plan.stages
@@ -309,6 +311,7 @@ export async function restore(
 ): Promise<RestoreResult> {
   const t0 = performance.now();
   const opts = { ...options, mode: options.mode ?? 'color', format: options.format ?? 'png' };
+  assertPaperChoice(opts.paper);
   const limits = resolveLimits(options.limits);
   const { signal } = opts;
   throwIfAborted(signal);

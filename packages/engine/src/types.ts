@@ -94,9 +94,15 @@ export interface RestoreLimits {
   maxBytes?: number;
 }
 
+/** The paper the document is printed on, when the user knows it; `auto` (the default) lets the
+ *  engine judge it from the photo (snapping to A4, Letter or Legal when close). */
+export type PaperChoice = 'auto' | 'a4' | 'letter' | 'legal';
+
 export interface RestoreOptions {
   /** default 'color' */
   mode?: OutputMode;
+  /** default 'auto' */
+  paper?: PaperChoice;
   /** default 'png' */
   format?: OutputFormat;
   onProgress?: (stage: StageName, fraction: number) => void;

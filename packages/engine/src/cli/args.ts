@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
-import type { OutputFormat, OutputMode } from '../types.ts';
+import type { OutputFormat, OutputMode, PaperChoice } from '../types.ts';
 
 export interface CliArgs {
   inputs: string[];
   output: string | null;
   mode: OutputMode;
+  paper: PaperChoice;
   format: OutputFormat | null;
   report: boolean;
   quality: number | undefined;
@@ -21,6 +22,8 @@ Options:
   -o, --output <path>   output file (format from its extension) or folder (trailing slash
                         or existing folder: files are named <name>-restored.<ext>)
   -m, --mode <mode>     color (default), gray or bw
+  -p, --paper <size>    auto (default: judged from the photo), a4, letter or legal: the
+                        page's proportions and the PDF's page size
   -f, --format <fmt>    png, jpg or pdf for folder output (default png; pdf for multi-page)
   -q, --quality <1-100> JPEG quality (default 90)
       --report          print the JSON report (timings, outline, stages) to stderr
@@ -30,6 +33,7 @@ export class UsageError extends Error {}
 
 const MODES: OutputMode[] = ['color', 'gray', 'bw'];
 const FORMATS: OutputFormat[] = ['png', 'jpg', 'pdf'];
+const PAPERS: PaperChoice[] = ['auto', 'a4', 'letter', 'legal'];
 
 /**
  * Parses the command line; throws UsageError with a one-line reason.
@@ -45,6 +49,7 @@ export function parseCli(argv: string[]): CliArgs {
       options: {
         output: { type: 'string', short: 'o' },
         mode: { type: 'string', short: 'm' },
+        paper: { type: 'string', short: 'p' },
         format: { type: 'string', short: 'f' },
         quality: { type: 'string', short: 'q' },
         report: { type: 'boolean' },
@@ -58,6 +63,10 @@ export function parseCli(argv: string[]): CliArgs {
   const mode = (v.mode ?? 'color').toLowerCase();
   if (!MODES.includes(mode as OutputMode)) {
     throw new UsageError(`unknown mode "${v.mode}" (use color, gray or bw)`);
+  }
+  const paper = (v.paper ?? 'auto').toLowerCase();
+  if (!PAPERS.includes(paper as PaperChoice)) {
+    throw new UsageError(`unknown paper size "${v.paper}" (use auto, a4, letter or legal)`);
   }
   let format: OutputFormat | null = null;
   if (v.format !== undefined) {
@@ -78,6 +87,7 @@ export function parseCli(argv: string[]): CliArgs {
     inputs: parsed.positionals,
     output: v.output ?? null,
     mode: mode as OutputMode,
+    paper: paper as PaperChoice,
     format,
     report: v.report ?? false,
     quality,

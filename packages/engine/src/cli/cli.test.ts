@@ -71,8 +71,13 @@ describe('uncrumple CLI', () => {
     expect(report.totalMs).toBeGreaterThan(0);
 
     const pdf = path.join(dir, 'out.pdf');
-    expect((await cli(path.join(dir, 'a.jpg'), '-o', pdf)).code).toBe(0);
-    expect((await PDFDocument.load(await readFile(pdf))).getPageCount()).toBe(1);
+    expect((await cli(path.join(dir, 'a.jpg'), '-o', pdf, '--paper', 'legal')).code).toBe(0);
+    const doc = await PDFDocument.load(await readFile(pdf));
+    expect(doc.getPageCount()).toBe(1);
+    // US Legal, 8.5 × 14 inches, as asked.
+    expect([doc.getPage(0).getWidth(), doc.getPage(0).getHeight()].map(Math.round)).toEqual([
+      612, 1008,
+    ]);
   });
 
   it('restores several files into a folder and reports each bad one on one line', async () => {
@@ -103,5 +108,8 @@ describe('uncrumple CLI', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('cannot tell the output format');
     expect((await cli(path.join(dir, 'a.jpg'), '-o', 'x.png', '--mode', 'sepia')).code).toBe(2);
+    const paper = await cli(path.join(dir, 'a.jpg'), '-o', 'x.png', '--paper', 'a5');
+    expect(paper.code).toBe(2);
+    expect(paper.stderr).toContain('unknown paper size "a5" (use auto, a4, letter or legal)');
   });
 });

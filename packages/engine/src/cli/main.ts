@@ -106,6 +106,7 @@ async function runJob(job: Job, args: CliArgs): Promise<boolean> {
     const onProgress = progressPrinter(path.basename(name));
     const result = await restore(bytes, {
       mode: args.mode,
+      paper: args.paper,
       format: job.format,
       jpegQuality: args.quality,
       onProgress,
