@@ -167,14 +167,15 @@ describeEachDialect('document access and API keys', (dialect) => {
       );
     });
 
-    it('POST /uncrumple works with the session cookie too', async () => {
+    it('POST /uncrumple works with the session cookie too, and takes the paper size', async () => {
       const res = await upload(
         owner,
         [{ field: 'file', filename: 'cookie.png', data: png }],
-        {},
+        { paper: 'legal' },
         '/uncrumple',
       );
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().document.paper).toBe('legal');
       const file = await owner.get(`/download/${res.json().output_file}`);
       expect(file.statusCode).toBe(200);
     });

@@ -66,6 +66,7 @@ describeEachDialect('document uploads', (dialect) => {
       for (const doc of docs) {
         expect(['queued', 'processing']).toContain(doc.status);
         expect(doc.mode).toBe('gray');
+        expect(doc.paper).toBe('auto');
         results.set(doc.original_name, await waitFinished(user, doc.id));
       }
     });
@@ -114,6 +115,34 @@ describeEachDialect('document uploads', (dialect) => {
       // these uploads is left.
       await eventually(async () => expect(await storedFiles(t)).toEqual([]));
     });
+  });
+
+  it('brings the page to the paper size asked for: paper=letter gives a US Letter PDF page', async () => {
+    const res = await upload(
+      user,
+      [{ filename: 'form.png', data: await asPng(await crumpledPhoto(3, 220)) }],
+      { format: 'pdf', paper: 'letter' },
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const [created] = res.json<{ documents: DocumentDto[] }>().documents;
+    expect(created?.paper).toBe('letter');
+    const row = await t.container.db
+      .selectFrom('documents')
+      .select('paper')
+      .where('id', '=', created!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.paper).toBe('letter');
+
+    const doc = await waitFinished(user, created!.id);
+    expect(doc.status, doc.error ?? '').toBe('done');
+    expect(doc.result_name).toBe('form-restored.pdf');
+    const file = await user.get(`/api/documents/${doc.id}/download`);
+    expect(file.statusCode).toBe(200);
+    const pdf = await PDFDocument.load(file.rawPayload);
+    // US Letter is 8.5 × 11 in: 612 × 792 pt.
+    expect(pdf.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+    // The download removes the result just after the response: let it go before the next tests.
+    await eventually(async () => expect(await storedFiles(t)).toEqual([]));
   });
 
   describe('rejections leave nothing behind', () => {
@@ -210,6 +239,28 @@ describeEachDialect('document uploads', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/mode must be color, gray or bw/);
       expect(await storedFiles(t)).toEqual(filesBefore);
+    });
+
+    it('rejects an unknown paper size with a validation message', async () => {
+      const before = await t.container.db.selectFrom('documents').select('id').execute();
+      const filesBefore = await storedFiles(t);
+      const res = await upload(
+        user,
+        [{ filename: 'a.png', data: await asPng(await crumpledPhoto(3, 220)) }],
+        { paper: 'a5' },
+      );
+      expect(res.statusCode).toBe(400);
+      const { error } = res.json<{
+        error: { code: string; message: string; details: unknown[] };
+      }>();
+      expect(error.code).toBe('validation_failed');
+      expect(error.message).toContain('paper must be auto, a4, letter or legal');
+      expect(error.details).toEqual([
+        { path: 'paper', message: 'paper must be auto, a4, letter or legal' },
+      ]);
+      expect(await storedFiles(t)).toEqual(filesBefore);
+      const after = await t.container.db.selectFrom('documents').select('id').execute();
+      expect(after.length).toBe(before.length);
     });
   });
 });

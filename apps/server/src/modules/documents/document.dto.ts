@@ -1,5 +1,10 @@
 import type { DocumentRow } from './documents.repository.ts';
-import type { DocumentFormat, DocumentMode, DocumentStatus } from './documents.tables.ts';
+import type {
+  DocumentFormat,
+  DocumentMode,
+  DocumentPaper,
+  DocumentStatus,
+} from './documents.tables.ts';
 
 /** A document as the API shows it (API-CONTRACT.md "Documents"). */
 export interface DocumentDto {
@@ -12,6 +17,7 @@ export interface DocumentDto {
   error: string | null;
   mode: DocumentMode;
   format: DocumentFormat;
+  paper: DocumentPaper;
   result_name: string | null;
   created_at: string;
   /** Changes whenever the document does (a turn included): previews are cached per value. */
@@ -32,6 +38,7 @@ export function toDocumentDto(row: DocumentRow): DocumentDto {
     error: row.error,
     mode: row.mode,
     format: row.format,
+    paper: row.paper,
     result_name: row.result_name,
     created_at: row.created_at,
     updated_at: row.updated_at,

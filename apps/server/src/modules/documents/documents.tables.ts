@@ -3,6 +3,8 @@ import type { Generated } from 'kysely';
 export type DocumentStatus = 'queued' | 'processing' | 'done' | 'failed';
 export type DocumentMode = 'color' | 'gray' | 'bw';
 export type DocumentFormat = 'same' | 'png' | 'jpg' | 'pdf';
+/** The paper size the user named (`PaperChoice` of @uncrumple/engine); 'auto' lets the engine judge. */
+export type DocumentPaper = 'auto' | 'a4' | 'letter' | 'legal';
 
 export interface DocumentsTable {
   id: string;
@@ -17,6 +19,8 @@ export interface DocumentsTable {
   error: string | null;
   mode: DocumentMode;
   format: DocumentFormat;
+  /** Default 'auto' (migration 0005: documents from before it read as 'auto'). */
+  paper: DocumentPaper;
   /** 'web' | 'api' (compat endpoint) */
   source: Generated<string>;
   original_file: string | null;

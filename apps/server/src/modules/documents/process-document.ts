@@ -78,6 +78,7 @@ export async function processDocument(deps: ProcessDeps, job: Job<ProcessPayload
       {
         input,
         mode: row.mode,
+        paper: row.paper,
         format,
         limits: deps.limits,
         previewSide: deps.previewSide,

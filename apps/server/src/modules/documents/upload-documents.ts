@@ -28,6 +28,9 @@ const optionsSchema = z.object({
   format: z
     .enum(['same', 'png', 'jpg', 'pdf'], 'format must be same, png, jpg or pdf')
     .default('same'),
+  paper: z
+    .enum(['auto', 'a4', 'letter', 'legal'], 'paper must be auto, a4, letter or legal')
+    .default('auto'),
 });
 
 export interface UploadDeps {
@@ -123,6 +126,7 @@ export async function uploadDocuments(
       error: null,
       mode: options.mode,
       format: options.format,
+      paper: options.paper,
       source: input.source,
       original_file: s.key,
       result_file: null,

@@ -1,9 +1,11 @@
-import type { OutputFormat, OutputMode, RestoreLimits } from '@uncrumple/engine';
+import type { OutputFormat, OutputMode, PaperChoice, RestoreLimits } from '@uncrumple/engine';
 
 /** What the main thread sends a restore thread; `input` is transferred, not copied. */
 export interface RestoreTask {
   input: Uint8Array;
   mode: OutputMode;
+  /** The paper size the user named; 'auto' lets the engine judge. */
+  paper: PaperChoice;
   format: OutputFormat;
   limits: RestoreLimits;
   /** Long side of the before/after preview JPEGs, in pixels. */

@@ -57,6 +57,7 @@ async function run(task: RestoreTask): Promise<RestoreTaskResult> {
   const before = await beforePreview(task).catch(() => null);
   const result = await engine.restore(task.input, {
     mode: task.mode,
+    paper: task.paper,
     format: task.format,
     limits: task.limits,
     onProgress: (stage, fraction) => progress({ stage, fraction }),
