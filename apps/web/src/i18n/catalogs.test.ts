@@ -20,6 +20,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Español',
   'Deutsch',
   'Admin',
+  // Paper sizes: German says US Letter and US Legal as English does.
+  'US Letter',
+  'US Legal',
 ]);
 
 function flatten(value: unknown, prefix = ''): Map<string, string> {

@@ -4,6 +4,8 @@ import { ApiError, api } from '../../../lib/api.ts';
 export type DocumentStatus = 'queued' | 'processing' | 'done' | 'failed';
 export type OutputMode = 'color' | 'gray' | 'bw';
 export type OutputFormat = 'same' | 'png' | 'jpg' | 'pdf';
+/** The paper the document is printed on; 'auto' lets the engine judge it from the photo. */
+export type PaperSize = 'auto' | 'a4' | 'letter' | 'legal';
 
 export type DocumentRecord = {
   id: string;
@@ -15,6 +17,7 @@ export type DocumentRecord = {
   error: string | null;
   mode: OutputMode;
   format: OutputFormat;
+  paper: PaperSize;
   result_name: string | null;
   created_at: string;
   updated_at?: string;
@@ -50,12 +53,13 @@ export function rotateDocument(id: string, degrees: 90 | 180 | 270) {
  */
 export function uploadDocuments(
   files: File[],
-  options: { mode: OutputMode; format: OutputFormat },
+  options: { mode: OutputMode; format: OutputFormat; paper: PaperSize },
   onProgress: (fraction: number) => void,
 ): Promise<DocumentRecord[]> {
   const form = new FormData();
   form.append('mode', options.mode);
   form.append('format', options.format);
+  form.append('paper', options.paper);
   for (const file of files) form.append('files', file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

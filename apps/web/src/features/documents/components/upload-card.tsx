@@ -20,7 +20,7 @@ import {
   rotateDocument,
   uploadDocuments,
 } from '../api/documents.ts';
-import type { DocumentRecord, OutputFormat, OutputMode } from '../api/documents.ts';
+import type { DocumentRecord, OutputFormat, OutputMode, PaperSize } from '../api/documents.ts';
 import { downloadErrorText, uploadErrorText } from '../lib/error-text.ts';
 import { ACCEPT, checkFiles } from '../lib/validate-files.ts';
 import { DocumentItem } from './document-item.tsx';
@@ -42,10 +42,12 @@ export function UploadCard() {
   const cameraRef = useRef<HTMLInputElement>(null);
   const modeId = useId();
   const formatId = useId();
+  const paperId = useId();
 
   const [files, setFiles] = useState<File[]>([]);
   const [mode, setMode] = useState<OutputMode>('color');
   const [format, setFormat] = useState<OutputFormat>('same');
+  const [paper, setPaper] = useState<PaperSize>('auto');
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -105,7 +107,7 @@ export function UploadCard() {
     setError(null);
     setUploadProgress(0);
     try {
-      const docs = await uploadDocuments(files, { mode, format }, setUploadProgress);
+      const docs = await uploadDocuments(files, { mode, format, paper }, setUploadProgress);
       setBatch(docs);
       setFiles([]);
       if (pickerRef.current) pickerRef.current.value = '';
@@ -248,7 +250,7 @@ export function UploadCard() {
           </ul>
         )}
 
-        <div className="mt-5 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div className="mt-5 grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_1fr_1fr_auto]">
           <label htmlFor={modeId} className="text-sm font-medium">
             {t('options.mode')}
             <select
@@ -274,6 +276,20 @@ export function UploadCard() {
               <option value="png">PNG</option>
               <option value="jpg">JPG</option>
               <option value="pdf">PDF</option>
+            </select>
+          </label>
+          <label htmlFor={paperId} className="text-sm font-medium">
+            {t('options.paper')}
+            <select
+              id={paperId}
+              value={paper}
+              onChange={(e) => setPaper(e.target.value as PaperSize)}
+              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
+            >
+              <option value="auto">{t('options.paperAuto')}</option>
+              <option value="a4">{t('options.a4')}</option>
+              <option value="letter">{t('options.letter')}</option>
+              <option value="legal">{t('options.legal')}</option>
             </select>
           </label>
           <Button size="lg" onClick={() => void submit()} disabled={uploading}>
