@@ -212,6 +212,22 @@ describe('engine quality regression', () => {
     expect(photo.report.pages[0]!.rotation).toBe(180);
   });
 
+  it('turns an upside-down photo when the unsure model and the leaning witnesses agree', async () => {
+    // A folded Letter page photographed upside down: the witnesses leaned upside down (evidence
+    // −0.09, too weak to turn) and the model read 8 of its crops upside down against 2 (short of
+    // its 4 : 1): each alone too weak, the page stayed upside down.
+    const letter = await generateSample({
+      seed: 1042,
+      kind: 'letter',
+      family: 'fold',
+      paper: 'letter',
+    });
+    const result = await restore(await encodePng(turned180(letter.photo)), { format: 'png' });
+    expect(result.report.pages[0]!.rotation).toBe(180);
+    const model = stageOf(result, 'orient')?.details?.model as { verdict: string };
+    expect(model.verdict).toBe('upside down, as the hand-made witnesses lean');
+  });
+
   it('turns a receipt photographed upside down by where its decimal points sit', async () => {
     // Capitals and digits have no ascenders or descenders to count, and the prices are flush
     // right whichever way the receipt lies: it used to stay upside down. Its decimal points

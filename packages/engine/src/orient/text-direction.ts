@@ -50,6 +50,10 @@ const SURE = 0.9;
  *  as many as vote the other. Otherwise the hand-made witnesses stand. */
 const MIN_VOTES = 3;
 const MAJORITY = 4;
+/** Short of that, a page the hand-made witnesses left upright while leaning upside down
+ *  themselves (their evidence below zero) is turned when the model's votes lean the same way
+ *  by more than this: two weak witnesses that agree. */
+const AGREEING_MAJORITY = 3;
 
 /** A text line of the plan's output, in fractions of its width and height, left to right. */
 export interface LinePath {
@@ -379,7 +383,7 @@ export async function checkHalfTurn(plan: GeometryPlan, work: RgbImage): Promise
   );
   if (!direction) return plan;
   const ms = performance.now() - t0;
-  const flip = direction.verdict === true;
+  const flip = direction.verdict === true || agreesUpsideDown(plan, direction);
   const rotation = flip
     ? (((plan.rotation + 180) % 360) as GeometryPlan['rotation'])
     : plan.rotation;
@@ -387,7 +391,14 @@ export async function checkHalfTurn(plan: GeometryPlan, work: RgbImage): Promise
     crops: direction.crops,
     upright: direction.upright,
     upsideDown: direction.upsideDown,
-    verdict: direction.verdict === null ? 'unsure' : flip ? 'upside down' : 'upright',
+    verdict:
+      direction.verdict === null
+        ? flip
+          ? 'upside down, as the hand-made witnesses lean'
+          : 'unsure'
+        : flip
+          ? 'upside down'
+          : 'upright',
     ms: Math.round(ms * 10) / 10,
   };
   const stages = plan.stages.map((st): StageReport => {
@@ -412,6 +423,25 @@ export async function checkHalfTurn(plan: GeometryPlan, work: RgbImage): Promise
     stages,
     text: flip ? turnText(plan.text) : plan.text,
   };
+}
+
+/**
+ * Whether an unsure model and the plan's hand-made witnesses both lean upside down: the plan left
+ * the page as it was (its orient stage turned nothing), its witnesses' evidence is below zero,
+ * and at least MIN_VOTES crops read it upside down, more than AGREEING_MAJORITY times as many as
+ * read it upright. A folded Letter page photographed upside down (fold/letter#1042 turned by
+ * 180°) read 8 crops to 2 with evidence −0.09: each alone too weak, it stayed upside down.
+ */
+function agreesUpsideDown(plan: GeometryPlan, direction: TextDirection): boolean {
+  if (direction.verdict !== null) return false;
+  const orient = plan.stages.find((st) => st.stage === 'orient');
+  const evidence = Number(orient?.details?.evidence);
+  return (
+    orient?.applied === false &&
+    evidence < 0 &&
+    direction.upsideDown >= MIN_VOTES &&
+    direction.upsideDown > AGREEING_MAJORITY * direction.upright
+  );
 }
 
 /**
