@@ -102,6 +102,8 @@ describe('documents', () => {
       { name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: await crumpledJpeg(2) },
       { name: 'letter.pdf', mimeType: 'application/pdf', buffer: await twoPagePdf() },
     ]);
+    // Printed on US Letter, the user says (the photos are of A4-proportioned pages).
+    await page.getByLabel('Paper size').selectOption('letter');
     await page.getByRole('button', { name: 'Uncrumple' }).click();
 
     // Progress: one bar per file (one worker thread, so later files wait their turn).
@@ -140,7 +142,8 @@ describe('documents', () => {
       );
     await expect.poll(shown, { timeout: 10_000 }).not.toBeNull();
     const [w, h] = (await shown()) as [number, number];
-    expect(h).toBeGreaterThan(w);
+    // Letter's proportions (1.29), not A4's (1.41): the paper size reached the engine.
+    expect(h / w).toBeCloseTo(11 / 8.5, 1);
     await contract
       .getByRole('button', { name: 'Turn contract.jpg a quarter turn to the right' })
       .click();

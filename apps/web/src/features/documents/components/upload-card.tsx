@@ -250,7 +250,7 @@ export function UploadCard() {
           </ul>
         )}
 
-        <div className="mt-5 grid gap-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_1fr_1fr_auto]">
+        <div className="mt-5 grid gap-4 sm:grid-cols-3 sm:items-end">
           <label htmlFor={modeId} className="text-sm font-medium">
             {t('options.mode')}
             <select
@@ -292,14 +292,21 @@ export function UploadCard() {
               <option value="legal">{t('options.legal')}</option>
             </select>
           </label>
-          <Button size="lg" onClick={() => void submit()} disabled={uploading}>
+        </div>
+        <p className="mt-2 text-xs text-slate-600">{t('options.multiPage')}</p>
+        <div className="mt-4 flex sm:justify-end">
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            onClick={() => void submit()}
+            disabled={uploading}
+          >
             {uploading ? <Spinner /> : <Sparkles aria-hidden="true" className="h-4 w-4" />}
             {uploading
               ? t('upload.uploading', { percent: Math.round((uploadProgress ?? 0) * 100) })
               : t('upload.submit')}
           </Button>
         </div>
-        <p className="mt-2 text-xs text-slate-600">{t('options.multiPage')}</p>
 
         {error && (
           <div className="mt-4">
