@@ -178,6 +178,11 @@ describe('documents', () => {
     await page.goto(`${server.baseURL}/profile`);
     await page.getByText('No documents are kept right now.').waitFor();
     await expectAccessible(page, '/profile with documents and API keys');
+
+    // The next visit starts from the options of the last upload on this device.
+    await page.goto(`${server.baseURL}/app`);
+    await page.getByRole('heading', { name: 'Upload documents' }).waitFor();
+    expect(await page.getByLabel('Paper size').inputValue()).toBe('letter');
   });
 
   it('a free user is told premium is required and sent to the pricing page', async () => {

@@ -22,6 +22,7 @@ import {
 } from '../api/documents.ts';
 import type { DocumentRecord, OutputFormat, OutputMode, PaperSize } from '../api/documents.ts';
 import { downloadErrorText, uploadErrorText } from '../lib/error-text.ts';
+import { deviceStorage, loadUploadOptions, storeUploadOptions } from '../lib/upload-options.ts';
 import { ACCEPT, checkFiles } from '../lib/validate-files.ts';
 import { DocumentItem } from './document-item.tsx';
 
@@ -45,9 +46,11 @@ export function UploadCard() {
   const paperId = useId();
 
   const [files, setFiles] = useState<File[]>([]);
-  const [mode, setMode] = useState<OutputMode>('color');
-  const [format, setFormat] = useState<OutputFormat>('same');
-  const [paper, setPaper] = useState<PaperSize>('auto');
+  // The options of the last upload on this device, remembered when the next one is sent.
+  const [initial] = useState(() => loadUploadOptions(deviceStorage()));
+  const [mode, setMode] = useState<OutputMode>(initial.mode);
+  const [format, setFormat] = useState<OutputFormat>(initial.format);
+  const [paper, setPaper] = useState<PaperSize>(initial.paper);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
@@ -108,6 +111,7 @@ export function UploadCard() {
     setUploadProgress(0);
     try {
       const docs = await uploadDocuments(files, { mode, format, paper }, setUploadProgress);
+      storeUploadOptions(deviceStorage(), { mode, format, paper });
       setBatch(docs);
       setFiles([]);
       if (pickerRef.current) pickerRef.current.value = '';
