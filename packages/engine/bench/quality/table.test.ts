@@ -43,6 +43,33 @@ describe('quality table', () => {
     expect(regressions(scores, 'engine')).toEqual([]);
   });
 
+  it('names the photos a variant turned, emptied, blew up or scored below the input', () => {
+    const input = (seed: number) =>
+      score({ variant: 'input unchanged', seed, msSsim: 0.4, errors: 100 });
+    const worse = regressions(
+      [
+        input(1),
+        input(2),
+        input(3),
+        input(4),
+        input(5),
+        score({ seed: 1, msSsim: 0.8, errors: 20, ink: 1.4 }),
+        score({ seed: 2, rotation: 180 }),
+        score({ seed: 3, ink: 0.3 }),
+        score({ seed: 4, ink: 2.85, msSsim: 0.5 }),
+        score({ seed: 5, msSsim: 0.35, errors: 120 }),
+      ],
+      'engine',
+    );
+    expect(worse).toEqual([
+      'crumple/letter#2: turned by 180° (the photo is upright)',
+      'crumple/letter#3: ink ratio 0.30: page content lost (blank or cropped output)',
+      'crumple/letter#4: ink ratio 2.85: part of the page blown up to fill it',
+      'crumple/letter#5: MS-SSIM 0.3500 < input 0.4000',
+      'crumple/letter#5: OCR errors 120 > input 100',
+    ]);
+  });
+
   it('names the clean scans a variant turned, emptied, cut down or changed past recognition', () => {
     const scan = (seed: number, over: Partial<Score>) =>
       score({ family: FLAT_GROUP, seed, msSsim: 0.95, ...over });

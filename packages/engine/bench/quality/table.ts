@@ -98,10 +98,15 @@ export function formatTable(rows: Row[]): string {
   return [head, sep, ...body].join('\n');
 }
 
+/** Past this ink ratio a restored page is a part of the page blown up (a band of it): good
+ *  pages read 0.8–1.5 (the appearance stage darkens thin strokes a little). */
+const BLOWN_UP_INK = 2;
+
 /**
  * Per-sample regressions: samples a variant turned (every photo is upright), whose content it
- * lost (ink ratio under 0.5), or where it scores below the unchanged input on MS-SSIM or has
- * more OCR errors.
+ * lost (ink ratio under 0.5) or blew up (a band of the page given back as the page: ink ratio
+ * over 2, which MS-SSIM can score above the whole page), or where it scores below the unchanged
+ * input on MS-SSIM or has more OCR errors.
  */
 export function regressions(scores: Score[], variant: string): string[] {
   const out: string[] = [];
@@ -117,6 +122,10 @@ export function regressions(scores: Score[], variant: string): string[] {
     if (s.ink < 0.5)
       out.push(
         `${s.family}/${s.kind}#${s.seed}: ink ratio ${s.ink.toFixed(2)}: page content lost (blank or cropped output)`,
+      );
+    if (s.ink > BLOWN_UP_INK)
+      out.push(
+        `${s.family}/${s.kind}#${s.seed}: ink ratio ${s.ink.toFixed(2)}: part of the page blown up to fill it`,
       );
     if (s.msSsim < base.msSsim)
       out.push(
