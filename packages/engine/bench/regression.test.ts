@@ -212,7 +212,7 @@ describe('engine quality regression', () => {
     expect(photo.report.pages[0]!.rotation).toBe(180);
   });
 
-  it('turns an upside-down photo when the unsure model and the leaning witnesses agree', async () => {
+  it('turns an upside-down photo when the unsure model and the witnesses do not disagree', async () => {
     // A folded Letter page photographed upside down: the witnesses leaned upside down (evidence
     // −0.09, too weak to turn) and the model read 8 of its crops upside down against 2 (short of
     // its 4 : 1): each alone too weak, the page stayed upside down.
@@ -226,6 +226,11 @@ describe('engine quality regression', () => {
     expect(result.report.pages[0]!.rotation).toBe(180);
     const model = stageOf(result, 'orient')?.details?.model as { verdict: string };
     expect(model.verdict).toBe('upside down, as the hand-made witnesses lean');
+    // A curled form upside down whose witnesses read nothing (evidence 0) and whose crops
+    // split 4 to 1: not contradicted, the model turns it.
+    const form = await generateSample({ seed: 5011, kind: 'form', family: 'curl' });
+    const formResult = await restore(await encodePng(turned180(form.photo)), { format: 'png' });
+    expect(formResult.report.pages[0]!.rotation).toBe(180);
   });
 
   it('turns a receipt photographed upside down by where its decimal points sit', async () => {

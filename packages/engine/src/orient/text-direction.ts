@@ -51,8 +51,9 @@ const SURE = 0.9;
 const MIN_VOTES = 3;
 const MAJORITY = 4;
 /** Short of that, a page the hand-made witnesses left upright while leaning upside down
- *  themselves (their evidence below zero) is turned when the model's votes lean the same way
- *  by more than this: two weak witnesses that agree. */
+ *  themselves, or saying nothing (their evidence zero or below), is turned when the model's
+ *  votes lean upside down by more than this: two weak witnesses that agree, or one not
+ *  contradicted. */
 const AGREEING_MAJORITY = 3;
 
 /** A text line of the plan's output, in fractions of its width and height, left to right. */
@@ -427,10 +428,12 @@ export async function checkHalfTurn(plan: GeometryPlan, work: RgbImage): Promise
 
 /**
  * Whether an unsure model and the plan's hand-made witnesses both lean upside down: the plan left
- * the page as it was (its orient stage turned nothing), its witnesses' evidence is below zero,
- * and at least MIN_VOTES crops read it upside down, more than AGREEING_MAJORITY times as many as
- * read it upright. A folded Letter page photographed upside down (fold/letter#1042 turned by
- * 180°) read 8 crops to 2 with evidence −0.09: each alone too weak, it stayed upside down.
+ * the page as it was (its orient stage turned nothing), its witnesses' evidence is zero or below
+ * (a curled form's read nothing at all: equal flush edges, no ascender count), and at least
+ * MIN_VOTES crops read it upside down, more than AGREEING_MAJORITY times as many as read it
+ * upright. A folded Letter page photographed upside down (fold/letter#1042 turned by 180°) read
+ * 8 crops to 2 with evidence −0.09, the curled form (curl/form#5011) 4 to 1 with evidence 0:
+ * each alone too weak, they stayed upside down.
  */
 function agreesUpsideDown(plan: GeometryPlan, direction: TextDirection): boolean {
   if (direction.verdict !== null) return false;
@@ -438,7 +441,7 @@ function agreesUpsideDown(plan: GeometryPlan, direction: TextDirection): boolean
   const evidence = Number(orient?.details?.evidence);
   return (
     orient?.applied === false &&
-    evidence < 0 &&
+    evidence <= 0 &&
     direction.upsideDown >= MIN_VOTES &&
     direction.upsideDown > AGREEING_MAJORITY * direction.upright
   );
