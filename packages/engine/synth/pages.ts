@@ -1,4 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
+import { PAPER_ASPECT } from '../src/geometry/aspect.ts';
 import type { RgbImage } from '../src/types.ts';
 import { invoice, letter, receipt } from './layouts/business.ts';
 import { brochure, form, paper } from './layouts/documents.ts';
@@ -21,9 +22,9 @@ export type PaperSize = 'a4' | 'letter' | 'legal';
 export const PAPER_SIZES: readonly PaperSize[] = ['a4', 'letter', 'legal'];
 /** Height over width of each paper size. */
 export const PAPER_RATIO: Readonly<Record<PaperSize, number>> = {
-  a4: Math.SQRT2,
-  letter: 11 / 8.5,
-  legal: 14 / 8.5,
+  a4: PAPER_ASPECT.A4,
+  letter: PAPER_ASPECT.Letter,
+  legal: PAPER_ASPECT.Legal,
 };
 
 export interface FlatPage {

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Migrator } from 'kysely';
 import type { Migration } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
-import { createPgDatabase, describeEachDialect } from '../support/test-app.ts';
+import { describeEachDialect, openEmptyDatabase } from '../support/test-app.ts';
 
 describeEachDialect('migration 0005 (documents.paper)', (dialect) => {
   let handle: Db;
@@ -15,21 +11,7 @@ describeEachDialect('migration 0005 (documents.paper)', (dialect) => {
   let migrator: Migrator;
 
   beforeEach(async () => {
-    if (dialect === 'postgres') {
-      const pgDb = await createPgDatabase();
-      handle = openDatabase({ kind: 'postgres', url: pgDb.url });
-      cleanup = async () => {
-        await handle.close();
-        await pgDb.drop();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migration-test-'));
-      handle = openDatabase({ kind: 'sqlite', file: path.join(dir, 'm.db') });
-      cleanup = async () => {
-        await handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
+    ({ handle, cleanup } = await openEmptyDatabase(dialect, 'migration-test'));
     const all = Object.fromEntries(
       Object.entries(migrations).map(([name, make]): [string, Migration] => [name, make(dialect)]),
     );

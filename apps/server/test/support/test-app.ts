@@ -9,7 +9,8 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { createContainer } from '../../src/container.ts';
 import type { Container } from '../../src/container.ts';
-import type { Dialect } from '../../src/db/database.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import type { Db, Dialect } from '../../src/db/database.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 
 export const dialects: readonly Dialect[] = ['sqlite', 'postgres'];
@@ -111,6 +112,37 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
         }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }),
+  };
+}
+
+/**
+ * A fresh, unmigrated database of `dialect` (a temporary SQLite file, or a new database on the
+ * test run's PostgreSQL server) and the function that closes and removes it.
+ * @example const { handle, cleanup } = await openEmptyDatabase('sqlite', 'queue-test');
+ */
+export async function openEmptyDatabase(
+  dialect: Dialect,
+  prefix: string,
+): Promise<{ handle: Db; cleanup(): Promise<void> }> {
+  if (dialect === 'postgres') {
+    const pgDb = await createPgDatabase();
+    const handle = openDatabase({ kind: 'postgres', url: pgDb.url });
+    return {
+      handle,
+      cleanup: async () => {
+        await handle.close();
+        await pgDb.drop();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const handle = openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.db') });
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

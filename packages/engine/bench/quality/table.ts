@@ -1,3 +1,5 @@
+import { PAPER_RATIO } from '../../synth/index.ts';
+
 /** The group of the flat pages restored as clean scans (`--flat`); kept out of `overall`. */
 export const FLAT_GROUP = 'flat scan';
 
@@ -161,9 +163,6 @@ export function damagedScans(scores: Score[], variant: string): string[] {
   return out;
 }
 
-/** Height over width of the paper sizes the engine snaps to (as in `synth/pages.ts`). */
-const PAPERS: Record<string, number> = { a4: Math.SQRT2, letter: 11 / 8.5, legal: 14 / 8.5 };
-
 /**
  * Aspect error per paper size, and the pages a variant gave back nearer another paper's
  * proportions than their own (a Letter page sized as A4): one line per paper size, then the
@@ -172,14 +171,14 @@ const PAPERS: Record<string, number> = { a4: Math.SQRT2, letter: 11 / 8.5, legal
 export function paperSizes(scores: Score[], variant: string): string[] {
   const out: string[] = [];
   const wrong: string[] = [];
-  for (const [paper, truth] of Object.entries(PAPERS)) {
+  for (const [paper, truth] of Object.entries(PAPER_RATIO)) {
     const all = scores.filter(
       (s) => s.variant === variant && s.paper === paper && s.family !== FLAT_GROUP && !s.failed,
     );
     if (!all.length) continue;
     let misses = 0;
     for (const s of all) {
-      const nearest = Object.entries(PAPERS).reduce((a, b) =>
+      const nearest = Object.entries(PAPER_RATIO).reduce((a, b) =>
         Math.abs(Math.log(s.ratio / b[1])) < Math.abs(Math.log(s.ratio / a[1])) ? b : a,
       )[0];
       if (nearest === paper) continue;

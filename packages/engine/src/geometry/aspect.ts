@@ -2,11 +2,13 @@ import type { Point } from '../types.ts';
 
 export type PaperSize = 'A4' | 'Letter' | 'Legal';
 
-const PAPERS: Array<[PaperSize, number]> = [
-  ['A4', Math.SQRT2],
-  ['Letter', 11 / 8.5],
-  ['Legal', 14 / 8.5],
-];
+/** Height over width of each paper size the engine knows. */
+export const PAPER_ASPECT: Readonly<Record<PaperSize, number>> = {
+  A4: Math.SQRT2,
+  Letter: 11 / 8.5,
+  Legal: 14 / 8.5,
+};
+const PAPERS = Object.entries(PAPER_ASPECT) as Array<[PaperSize, number]>;
 
 type V3 = [number, number, number];
 const cross = (a: V3, b: V3): V3 => [

@@ -1,13 +1,11 @@
+import { PAPER_ASPECT, type PaperSize } from '../geometry/aspect.ts';
 import { stretchRows } from '../geometry/text-aspect.ts';
 import type { GeometryPlan, PaperChoice, StageReport } from '../types.ts';
 
-const PAPER: Record<
-  Exclude<PaperChoice, 'auto'>,
-  { name: NonNullable<GeometryPlan['paper']>; ratio: number }
-> = {
-  a4: { name: 'A4', ratio: Math.SQRT2 },
-  letter: { name: 'Letter', ratio: 11 / 8.5 },
-  legal: { name: 'Legal', ratio: 14 / 8.5 },
+const PAPER: Record<Exclude<PaperChoice, 'auto'>, PaperSize> = {
+  a4: 'A4',
+  letter: 'Letter',
+  legal: 'Legal',
 };
 
 /** The paper sizes a restore may be asked for. */
@@ -43,7 +41,8 @@ const MAX_CHANGE = Math.log(1.3);
 export function withPaperSize(plan: GeometryPlan, choice: PaperChoice | undefined): GeometryPlan {
   if (!choice || choice === 'auto') return plan;
   const t0 = performance.now();
-  const { name, ratio } = PAPER[choice];
+  const name = PAPER[choice];
+  const ratio = PAPER_ASPECT[name];
   const report = (
     applied: boolean,
     reason: string,

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createPgDatabase, describeEachDialect } from '../../../test/support/test-app.ts';
-import { openDatabase } from '../../db/database.ts';
+import { describeEachDialect, openEmptyDatabase } from '../../../test/support/test-app.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { PermanentJobError } from './queue.types.ts';
@@ -38,21 +34,7 @@ describeEachDialect('TableJobQueue', (dialect: Dialect) => {
     handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeEach(async () => {
-    if (dialect === 'postgres') {
-      const pgDb = await createPgDatabase();
-      handle = openDatabase({ kind: 'postgres', url: pgDb.url });
-      cleanup = async () => {
-        await handle.close();
-        await pgDb.drop();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-test-'));
-      handle = openDatabase({ kind: 'sqlite', file: path.join(dir, 'q.db') });
-      cleanup = async () => {
-        await handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
+    ({ handle, cleanup } = await openEmptyDatabase(dialect, 'queue-test'));
     await migrateToLatest(handle.db as never, dialect);
   });
 
