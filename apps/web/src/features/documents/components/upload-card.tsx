@@ -41,9 +41,6 @@ export function UploadCard() {
   const queryClient = useQueryClient();
   const pickerRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
-  const modeId = useId();
-  const formatId = useId();
-  const paperId = useId();
 
   const [files, setFiles] = useState<File[]>([]);
   // The options of the last upload on this device, remembered when the next one is sent.
@@ -255,47 +252,38 @@ export function UploadCard() {
         )}
 
         <div className="mt-5 grid gap-4 sm:grid-cols-3 sm:items-end">
-          <label htmlFor={modeId} className="text-sm font-medium">
-            {t('options.mode')}
-            <select
-              id={modeId}
-              value={mode}
-              onChange={(e) => setMode(e.target.value as OutputMode)}
-              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
-            >
-              <option value="color">{t('options.color')}</option>
-              <option value="gray">{t('options.gray')}</option>
-              <option value="bw">{t('options.bw')}</option>
-            </select>
-          </label>
-          <label htmlFor={formatId} className="text-sm font-medium">
-            {t('options.format')}
-            <select
-              id={formatId}
-              value={format}
-              onChange={(e) => setFormat(e.target.value as OutputFormat)}
-              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
-            >
-              <option value="same">{t('options.same')}</option>
-              <option value="png">PNG</option>
-              <option value="jpg">JPG</option>
-              <option value="pdf">PDF</option>
-            </select>
-          </label>
-          <label htmlFor={paperId} className="text-sm font-medium">
-            {t('options.paper')}
-            <select
-              id={paperId}
-              value={paper}
-              onChange={(e) => setPaper(e.target.value as PaperSize)}
-              className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
-            >
-              <option value="auto">{t('options.paperAuto')}</option>
-              <option value="a4">{t('options.a4')}</option>
-              <option value="letter">{t('options.letter')}</option>
-              <option value="legal">{t('options.legal')}</option>
-            </select>
-          </label>
+          <OptionSelect
+            label={t('options.mode')}
+            value={mode}
+            onChange={setMode}
+            options={[
+              ['color', t('options.color')],
+              ['gray', t('options.gray')],
+              ['bw', t('options.bw')],
+            ]}
+          />
+          <OptionSelect
+            label={t('options.format')}
+            value={format}
+            onChange={setFormat}
+            options={[
+              ['same', t('options.same')],
+              ['png', 'PNG'],
+              ['jpg', 'JPG'],
+              ['pdf', 'PDF'],
+            ]}
+          />
+          <OptionSelect
+            label={t('options.paper')}
+            value={paper}
+            onChange={setPaper}
+            options={[
+              ['auto', t('options.paperAuto')],
+              ['a4', t('options.a4')],
+              ['letter', t('options.letter')],
+              ['legal', t('options.legal')],
+            ]}
+          />
         </div>
         <p className="mt-2 text-xs text-slate-600">{t('options.multiPage')}</p>
         <div className="mt-4 flex sm:justify-end">
@@ -364,5 +352,37 @@ export function UploadCard() {
         </section>
       )}
     </Card>
+  );
+}
+
+/** One labelled upload option: its value and its choices as [value, label] pairs. */
+function OptionSelect<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: ReadonlyArray<readonly [T, string]>;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="text-sm font-medium">
+      {label}
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        className="mt-1 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
