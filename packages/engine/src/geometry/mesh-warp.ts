@@ -128,71 +128,74 @@ export function solveMeshWarp(
   });
 
   const g = Math.sqrt(gx * gy);
+  const cx = g / (2 * gx);
+  const cy = g / (2 * gy);
+  // The regularisers' rows go through two reused buffers (no array per row: a large mesh has
+  // tens of thousands of rows, and one buffer type keeps LeastSquares.add monomorphic).
+  const ri = new Int32Array(8);
+  const rc = new Float64Array(8);
+  const row = (n: number, w: number): void => {
+    ls.add(ri.subarray(0, n), rc.subarray(0, n), 0, w);
+  };
   for (let j = 0; j < gh; j++) {
     for (let i = 0; i < gw; i++) {
+      const a = U(i, j);
       if (i < gw - 1 && j < gh - 1) {
         // Cauchy–Riemann on the cell, scaled to pixels: (u_x − v_y)·g, (u_y + v_x)·g.
-        const cx = g / (2 * gx);
-        const cy = g / (2 * gy);
-        ls.add(
-          [
-            U(i + 1, j),
-            U(i + 1, j + 1),
-            U(i, j),
-            U(i, j + 1),
-            V(i, j + 1),
-            V(i + 1, j + 1),
-            V(i, j),
-            V(i + 1, j),
-          ],
-          [cx, cx, -cx, -cx, -cy, -cy, cy, cy],
-          0,
-          wts.conformal,
-        );
-        ls.add(
-          [
-            U(i, j + 1),
-            U(i + 1, j + 1),
-            U(i, j),
-            U(i + 1, j),
-            V(i + 1, j),
-            V(i + 1, j + 1),
-            V(i, j),
-            V(i, j + 1),
-          ],
-          [cy, cy, -cy, -cy, cx, cx, -cx, -cx],
-          0,
-          wts.conformal,
-        );
+        const b = a + 1; // (i+1, j)
+        const c = a + gw; // (i, j+1)
+        const d = c + 1; // (i+1, j+1)
+        ri.set([b, d, a, c, N + c, N + d, N + a, N + b]);
+        rc.set([cx, cx, -cx, -cx, -cy, -cy, cy, cy]);
+        row(8, wts.conformal);
+        ri.set([c, d, a, b, N + b, N + d, N + a, N + c]);
+        rc.set([cy, cy, -cy, -cy, cx, cx, -cx, -cx]);
+        row(8, wts.conformal);
         // Twist (mixed second difference).
-        for (const base of [0, N]) {
-          ls.add(
-            [base + U(i, j), base + U(i + 1, j), base + U(i, j + 1), base + U(i + 1, j + 1)],
-            [1, -1, -1, 1],
-            0,
-            wts.bending,
-          );
+        for (let base = 0; base <= N; base += N) {
+          ri[0] = base + a;
+          ri[1] = base + b;
+          ri[2] = base + c;
+          ri[3] = base + d;
+          rc[0] = 1;
+          rc[1] = -1;
+          rc[2] = -1;
+          rc[3] = 1;
+          row(4, wts.bending);
         }
       }
-      for (const base of [0, N]) {
+      for (let base = 0; base <= N; base += N) {
+        const n = base + a;
         if (i > 0 && i < gw - 1) {
-          ls.add(
-            [base + U(i - 1, j), base + U(i, j), base + U(i + 1, j)],
-            [1, -2, 1],
-            0,
-            wts.bending,
-          );
+          ri[0] = n - 1;
+          ri[1] = n;
+          ri[2] = n + 1;
+          rc[0] = 1;
+          rc[1] = -2;
+          rc[2] = 1;
+          row(3, wts.bending);
         }
         if (j > 0 && j < gh - 1) {
-          ls.add(
-            [base + U(i, j - 1), base + U(i, j), base + U(i, j + 1)],
-            [1, -2, 1],
-            0,
-            wts.bending,
-          );
+          ri[0] = n - gw;
+          ri[1] = n;
+          ri[2] = n + gw;
+          rc[0] = 1;
+          rc[1] = -2;
+          rc[2] = 1;
+          row(3, wts.bending);
         }
-        if (i < gw - 1) ls.add([base + U(i, j), base + U(i + 1, j)], [-1, 1], 0, wts.gradient);
-        if (j < gh - 1) ls.add([base + U(i, j), base + U(i, j + 1)], [-1, 1], 0, wts.gradient);
+        rc[0] = -1;
+        rc[1] = 1;
+        if (i < gw - 1) {
+          ri[0] = n;
+          ri[1] = n + 1;
+          row(2, wts.gradient);
+        }
+        if (j < gh - 1) {
+          ri[0] = n;
+          ri[1] = n + gw;
+          row(2, wts.gradient);
+        }
       }
     }
   }
@@ -301,6 +304,11 @@ export function solveMeshWarp(
   };
 }
 
+/** A cell's two triangles, (i, j) (i+1, j) (i+1, j+1) and (i, j) (i+1, j+1) (i, j+1), as node
+ *  offsets from (i, j). */
+const TRI_DI = Int8Array.from([0, 1, 1, 0, 1, 0]);
+const TRI_DJ = Int8Array.from([0, 0, 1, 0, 1, 1]);
+
 /**
  * Inverts the forward mesh F(p) = p + d(p) by rasterising each cell's two triangles onto the
  * output grid (barycentric interpolation); grid points no triangle covers use the first-order
@@ -345,24 +353,13 @@ function invertMesh(
   const qy = new Float64Array(3);
   for (let j = 0; j < gh - 1; j++) {
     for (let i = 0; i < gw - 1; i++) {
-      const tris = [
-        [
-          [i, j],
-          [i + 1, j],
-          [i + 1, j + 1],
-        ],
-        [
-          [i, j],
-          [i + 1, j + 1],
-          [i, j + 1],
-        ],
-      ];
-      for (const tri of tris) {
+      for (let t = 0; t < 6; t += 3) {
         for (let k = 0; k < 3; k++) {
-          const [ii, jj] = tri[k]!;
-          const n = jj! * gw + ii!;
-          px[k] = ii! * gx;
-          py[k] = jj! * gy;
+          const ii = i + TRI_DI[t + k]!;
+          const jj = j + TRI_DJ[t + k]!;
+          const n = jj * gw + ii;
+          px[k] = ii * gx;
+          py[k] = jj * gy;
           qx[k] = px[k]! + du[n]!;
           qy[k] = py[k]! + dv[n]!;
         }

@@ -93,33 +93,21 @@ export class LeastSquares {
   solve(x: Float64Array, maxIter = 2000, tol = 1e-6): number {
     const n = this.unknowns;
     const m = this.m;
-    const rowPtr = this.rowPtr;
-    const cols = this.cols;
-    const vals = this.vals;
+    const { rowPtr, cols, vals } = this;
     const b = this.rhs.subarray(0, m);
     // r = Aᵀ(b − A x)
     const res = new Float64Array(m);
-    for (let i = 0; i < m; i++) {
-      let s = 0;
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) s += vals[k]! * x[cols[k]!]!;
-      res[i] = b[i]! - s;
-    }
+    residuals(rowPtr, cols, vals, b, x, res);
     const r = new Float64Array(n);
     this.mulAt(res, r);
     const atb = new Float64Array(n);
     this.mulAt(b, atb);
-    let bnorm = 0;
-    for (let j = 0; j < n; j++) bnorm += atb[j]! * atb[j]!;
-    bnorm = Math.sqrt(bnorm) || 1;
-    const converged = (): boolean => {
-      let rn = 0;
-      for (let j = 0; j < n; j++) rn += r[j]! * r[j]!;
-      return Math.sqrt(rn) / bnorm < tol;
-    };
+    const bnorm = Math.sqrt(dot(atb, atb)) || 1;
+    const converged = (): boolean => Math.sqrt(dot(r, r)) / bnorm < tol;
     if (maxIter <= 0 || converged()) return 0;
     const normal = this.normalMatrix();
     const diag = new Float64Array(n);
-    for (let k = 0; k < this.nnz; k++) diag[cols[k]!] = diag[cols[k]!]! + vals[k]! * vals[k]!;
+    squaresByColumn(cols, vals, this.nnz, diag);
     for (let j = 0; j < n; j++) diag[j] = diag[j]! > 0 ? 1 / diag[j]! : 0;
     const z = new Float64Array(n);
     for (let j = 0; j < n; j++) z[j] = diag[j]! * r[j]!;
@@ -128,8 +116,7 @@ export class LeastSquares {
     const p = product ? product.p : new Float64Array(n);
     p.set(z);
     const AtAp = product ? product.out : new Float64Array(n);
-    let rz = 0;
-    for (let j = 0; j < n; j++) rz += r[j]! * z[j]!;
+    let rz = dot(r, z);
     let iter = 0;
     for (; iter < maxIter; iter++) {
       if (iter > 0 && converged()) break;
@@ -137,16 +124,7 @@ export class LeastSquares {
         ? denseProduct(normal.dense, rowPtr, cols, vals, p, AtAp, product.run())
         : normalProduct(normal, rowPtr, cols, vals, p, AtAp);
       if (pAp <= 0) break;
-      const alpha = rz / pAp;
-      let rzNew = 0;
-      for (let j = 0; j < n; j++) {
-        x[j] = x[j]! + alpha * p[j]!;
-        const rj = r[j]! - alpha * AtAp[j]!;
-        r[j] = rj;
-        const zj = diag[j]! * rj;
-        z[j] = zj;
-        rzNew += rj * zj;
-      }
+      const rzNew = cgStep(rz / pAp, x, p, r, z, AtAp, diag);
       const beta = rzNew / rz;
       rz = rzNew;
       for (let j = 0; j < n; j++) p[j] = z[j]! + beta * p[j]!;
@@ -168,58 +146,165 @@ export class LeastSquares {
 
   /** AᵀA over the rows of at most DENSE_ROW entries, in CSR, plus the longer rows' indices. */
   private normalMatrix(): NormalMatrix {
-    const n = this.unknowns;
-    const { rowPtr, cols, vals } = this;
-    const dense: number[] = [];
-    // Column → (row, entry) lists of the sparse rows, and a bound on AᵀA's entries.
-    const colStart = new Int32Array(n + 1);
-    let bound = 0;
-    for (let i = 0; i < this.m; i++) {
-      const len = rowPtr[i + 1]! - rowPtr[i]!;
-      if (len > DENSE_ROW) {
-        dense.push(i);
-        continue;
-      }
-      bound += len * len;
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) colStart[cols[k]! + 1]!++;
-    }
-    for (let j = 0; j < n; j++) colStart[j + 1] = colStart[j + 1]! + colStart[j]!;
-    const entryRow = new Int32Array(colStart[n]!);
-    const entryK = new Int32Array(colStart[n]!);
-    const fill = colStart.slice(0, n);
-    for (let i = 0; i < this.m; i++) {
-      if (rowPtr[i + 1]! - rowPtr[i]! > DENSE_ROW) continue;
-      for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-        const j = cols[k]!;
-        entryRow[fill[j]!] = i;
-        entryK[fill[j]!] = k;
-        fill[j]!++;
-      }
-    }
-    const ptr = new Int32Array(n + 1);
-    const idx = new Int32Array(Math.min(bound, n * n));
-    const val = new Float64Array(idx.length);
-    const mark = new Int32Array(n).fill(-1);
-    const slot = new Int32Array(n);
-    let nnz = 0;
-    for (let j = 0; j < n; j++) {
-      for (let q = colStart[j]!; q < colStart[j + 1]!; q++) {
-        const i = entryRow[q]!;
-        const aij = vals[entryK[q]!]!;
-        for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
-          const c = cols[k]!;
-          if (mark[c] !== j) {
-            mark[c] = j;
-            slot[c] = nnz;
-            idx[nnz] = c;
-            val[nnz++] = aij * vals[k]!;
-          } else val[slot[c]!] = val[slot[c]!]! + aij * vals[k]!;
-        }
-      }
-      ptr[j + 1] = nnz;
-    }
-    return { ptr, idx, val, dense: Int32Array.from(dense) };
+    return formNormal(this.unknowns, this.m, this.rowPtr, this.cols, this.vals);
   }
+}
+
+// The loops of solve and formNormal are small functions of their own: V8 optimises a small
+// function as a whole after a few calls, where a long function of many loops is optimised loop
+// by loop on the fly and thrown back to the interpreter at each loop it had not reached yet.
+
+/** res = b − A x over the m rows. */
+function residuals(
+  rowPtr: Int32Array,
+  cols: Int32Array,
+  vals: Float64Array,
+  b: Float64Array,
+  x: Float64Array,
+  res: Float64Array,
+): void {
+  for (let i = 0; i < res.length; i++) {
+    let s = 0;
+    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) s += vals[k]! * x[cols[k]!]!;
+    res[i] = b[i]! - s;
+  }
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let j = 0; j < a.length; j++) s += a[j]! * b[j]!;
+  return s;
+}
+
+/** diag[j] += Σ vals² over the first nnz entries of column j. */
+function squaresByColumn(cols: Int32Array, vals: Float64Array, nnz: number, diag: Float64Array) {
+  for (let k = 0; k < nnz; k++) diag[cols[k]!] = diag[cols[k]!]! + vals[k]! * vals[k]!;
+}
+
+/** One conjugate-gradient update with step alpha: x, r and z = diag·r in place; returns r·z. */
+function cgStep(
+  alpha: number,
+  x: Float64Array,
+  p: Float64Array,
+  r: Float64Array,
+  z: Float64Array,
+  AtAp: Float64Array,
+  diag: Float64Array,
+): number {
+  let rzNew = 0;
+  for (let j = 0; j < x.length; j++) {
+    x[j] = x[j]! + alpha * p[j]!;
+    const rj = r[j]! - alpha * AtAp[j]!;
+    r[j] = rj;
+    const zj = diag[j]! * rj;
+    z[j] = zj;
+    rzNew += rj * zj;
+  }
+  return rzNew;
+}
+
+/** AᵀA over the rows of at most DENSE_ROW entries, in CSR, plus the longer rows' indices. */
+function formNormal(
+  n: number,
+  m: number,
+  rowPtr: Int32Array,
+  cols: Int32Array,
+  vals: Float64Array,
+): NormalMatrix {
+  const dense: number[] = [];
+  // Column → (row, entry) lists of the sparse rows, and a bound on AᵀA's entries.
+  const colStart = new Int32Array(n + 1);
+  let bound = 0;
+  for (let i = 0; i < m; i++) {
+    const len = rowPtr[i + 1]! - rowPtr[i]!;
+    if (len > DENSE_ROW) {
+      dense.push(i);
+      continue;
+    }
+    bound += len * len;
+    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) colStart[cols[k]! + 1]!++;
+  }
+  for (let j = 0; j < n; j++) colStart[j + 1] = colStart[j + 1]! + colStart[j]!;
+  const entryRow = new Int32Array(colStart[n]!);
+  const entryK = new Int32Array(colStart[n]!);
+  const fill = colStart.slice(0, n);
+  listEntries(m, rowPtr, cols, fill, entryRow, entryK);
+  const ptr = new Int32Array(n + 1);
+  const idx = new Int32Array(Math.min(bound, n * n));
+  const val = new Float64Array(idx.length);
+  const mark = new Int32Array(n).fill(-1);
+  const slot = new Int32Array(n);
+  let nnz = 0;
+  for (let j = 0; j < n; j++) {
+    nnz = normalColumn(
+      j,
+      nnz,
+      colStart,
+      entryRow,
+      entryK,
+      rowPtr,
+      cols,
+      vals,
+      mark,
+      slot,
+      idx,
+      val,
+    );
+    ptr[j + 1] = nnz;
+  }
+  return { ptr, idx, val, dense: Int32Array.from(dense) };
+}
+
+/** formNormal's column → (row, entry) lists of the rows of at most DENSE_ROW entries. */
+function listEntries(
+  m: number,
+  rowPtr: Int32Array,
+  cols: Int32Array,
+  fill: Int32Array,
+  entryRow: Int32Array,
+  entryK: Int32Array,
+): void {
+  for (let i = 0; i < m; i++) {
+    if (rowPtr[i + 1]! - rowPtr[i]! > DENSE_ROW) continue;
+    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
+      const j = cols[k]!;
+      entryRow[fill[j]!] = i;
+      entryK[fill[j]!] = k;
+      fill[j]!++;
+    }
+  }
+}
+
+/** Row j of AᵀA, written from entry nnz on; returns the next free entry. */
+function normalColumn(
+  j: number,
+  start: number,
+  colStart: Int32Array,
+  entryRow: Int32Array,
+  entryK: Int32Array,
+  rowPtr: Int32Array,
+  cols: Int32Array,
+  vals: Float64Array,
+  mark: Int32Array,
+  slot: Int32Array,
+  idx: Int32Array,
+  val: Float64Array,
+): number {
+  let nnz = start;
+  for (let q = colStart[j]!; q < colStart[j + 1]!; q++) {
+    const i = entryRow[q]!;
+    const aij = vals[entryK[q]!]!;
+    for (let k = rowPtr[i]!; k < rowPtr[i + 1]!; k++) {
+      const c = cols[k]!;
+      if (mark[c] !== j) {
+        mark[c] = j;
+        slot[c] = nnz;
+        idx[nnz] = c;
+        val[nnz++] = aij * vals[k]!;
+      } else val[slot[c]!] = val[slot[c]!]! + aij * vals[k]!;
+    }
+  }
+  return nnz;
 }
 
 /** Rows with more entries than this are kept out of the formed AᵀA (see solve). */
