@@ -345,48 +345,77 @@ function invertMesh(
     const d = dAt(x, y);
     return [x - d[0], y - d[1]];
   });
+  let folded = 0;
+  // One row of cells at a time: a small function V8 optimises whole after a few rows.
+  const tri = new Float64Array(12);
+  for (let j = 0; j < gh - 1; j++)
+    folded += rasteriseCellRow(j, du, dv, gw, gx, gy, step, map, tri);
+  return { map, folded };
+}
+
+/**
+ * invertMesh's triangles of cell row j onto the map's grid; `tri` is scratch for one triangle's
+ * corners (flat px, py, qx, qy). Returns how many triangles flipped.
+ */
+function rasteriseCellRow(
+  j: number,
+  du: Float64Array,
+  dv: Float64Array,
+  gw: number,
+  gx: number,
+  gy: number,
+  step: number,
+  map: BackwardMap,
+  tri: Float64Array,
+): number {
   const { gridW, gridH } = map;
   let folded = 0;
-  const px = new Float64Array(3);
-  const py = new Float64Array(3);
-  const qx = new Float64Array(3);
-  const qy = new Float64Array(3);
-  for (let j = 0; j < gh - 1; j++) {
-    for (let i = 0; i < gw - 1; i++) {
-      for (let t = 0; t < 6; t += 3) {
-        for (let k = 0; k < 3; k++) {
-          const ii = i + TRI_DI[t + k]!;
-          const jj = j + TRI_DJ[t + k]!;
-          const n = jj * gw + ii;
-          px[k] = ii * gx;
-          py[k] = jj * gy;
-          qx[k] = px[k]! + du[n]!;
-          qy[k] = py[k]! + dv[n]!;
-        }
-        const area = (qx[1]! - qx[0]!) * (qy[2]! - qy[0]!) - (qy[1]! - qy[0]!) * (qx[2]! - qx[0]!);
-        if (area <= 0) {
-          folded++;
-          continue;
-        }
-        const minX = Math.max(0, Math.ceil(Math.min(qx[0]!, qx[1]!, qx[2]!) / step));
-        const maxX = Math.min(gridW - 1, Math.floor(Math.max(qx[0]!, qx[1]!, qx[2]!) / step));
-        const minY = Math.max(0, Math.ceil(Math.min(qy[0]!, qy[1]!, qy[2]!) / step));
-        const maxY = Math.min(gridH - 1, Math.floor(Math.max(qy[0]!, qy[1]!, qy[2]!) / step));
-        for (let Y = minY; Y <= maxY; Y++) {
-          for (let X = minX; X <= maxX; X++) {
-            const sx = X * step;
-            const sy = Y * step;
-            const l1 = ((qx[1]! - sx) * (qy[2]! - sy) - (qy[1]! - sy) * (qx[2]! - sx)) / area;
-            const l2 = ((qx[2]! - sx) * (qy[0]! - sy) - (qy[2]! - sy) * (qx[0]! - sx)) / area;
-            const l3 = 1 - l1 - l2;
-            if (l1 < -1e-9 || l2 < -1e-9 || l3 < -1e-9) continue;
-            const o = Y * gridW + X;
-            map.x[o] = l1 * px[0]! + l2 * px[1]! + l3 * px[2]!;
-            map.y[o] = l1 * py[0]! + l2 * py[1]! + l3 * py[2]!;
-          }
+  for (let i = 0; i < gw - 1; i++) {
+    for (let t = 0; t < 6; t += 3) {
+      for (let k = 0; k < 3; k++) {
+        const ii = i + TRI_DI[t + k]!;
+        const jj = j + TRI_DJ[t + k]!;
+        const n = jj * gw + ii;
+        tri[k] = ii * gx;
+        tri[3 + k] = jj * gy;
+        tri[6 + k] = tri[k]! + du[n]!;
+        tri[9 + k] = tri[3 + k]! + dv[n]!;
+      }
+      const px0 = tri[0]!;
+      const px1 = tri[1]!;
+      const px2 = tri[2]!;
+      const py0 = tri[3]!;
+      const py1 = tri[4]!;
+      const py2 = tri[5]!;
+      const qx0 = tri[6]!;
+      const qx1 = tri[7]!;
+      const qx2 = tri[8]!;
+      const qy0 = tri[9]!;
+      const qy1 = tri[10]!;
+      const qy2 = tri[11]!;
+      const area = (qx1 - qx0) * (qy2 - qy0) - (qy1 - qy0) * (qx2 - qx0);
+      if (area <= 0) {
+        folded++;
+        continue;
+      }
+      const minX = Math.max(0, Math.ceil(Math.min(qx0, qx1, qx2) / step));
+      const maxX = Math.min(gridW - 1, Math.floor(Math.max(qx0, qx1, qx2) / step));
+      const minY = Math.max(0, Math.ceil(Math.min(qy0, qy1, qy2) / step));
+      const maxY = Math.min(gridH - 1, Math.floor(Math.max(qy0, qy1, qy2) / step));
+      for (let Y = minY; Y <= maxY; Y++) {
+        for (let X = minX; X <= maxX; X++) {
+          const sx = X * step;
+          const sy = Y * step;
+          const l1 = ((qx1 - sx) * (qy2 - sy) - (qy1 - sy) * (qx2 - sx)) / area;
+          const l2 = ((qx2 - sx) * (qy0 - sy) - (qy2 - sy) * (qx0 - sx)) / area;
+          const l3 = 1 - l1 - l2;
+          if (l1 < -1e-9 || l2 < -1e-9 || l3 < -1e-9) continue;
+          const o = Y * gridW + X;
+          map.x[o] = l1 * px0 + l2 * px1 + l3 * px2;
+          map.y[o] = l1 * py0 + l2 * py1 + l3 * py2;
         }
       }
     }
   }
-  return { map, folded };
+  return folded;
 }

@@ -121,7 +121,7 @@ export class LeastSquares {
     for (; iter < maxIter; iter++) {
       if (iter > 0 && converged()) break;
       const pAp = product
-        ? denseProduct(normal.dense, rowPtr, cols, vals, p, AtAp, product.run())
+        ? denseProduct(normal.dense, rowPtr, cols, vals, p, AtAp, runProduct(product))
         : normalProduct(normal, rowPtr, cols, vals, p, AtAp);
       if (pAp <= 0) break;
       const rzNew = cgStep(rz / pAp, x, p, r, z, AtAp, diag);
@@ -374,14 +374,24 @@ const kernel = threadKernel(wasmKernel<SparseKernel>(SPARSE_WASM));
 /** Whether the WebAssembly kernel loads here (the tests check it does on Node). */
 export const sparseKernelLoads = (): boolean => kernel() !== null;
 
+/** AᵀA in the kernel's memory (byte offsets), with p and out there as views. */
+interface KernelProduct {
+  kernel: SparseKernel;
+  ptr: number;
+  idx: number;
+  val: number;
+  pAt: number;
+  outAt: number;
+  n: number;
+  p: Float64Array;
+  out: Float64Array;
+}
+
 /**
- * AᵀA copied into the kernel's memory, with p and out there as views: run() sets out to the
- * sparse part of AᵀA·p and returns its p·AᵀA·p, the same bits as the TypeScript loop.
+ * AᵀA copied into the kernel's memory, with p and out there as views: runProduct then sets out
+ * to the sparse part of AᵀA·p and returns its p·AᵀA·p, the same bits as the TypeScript loop.
  */
-function wasmProduct(
-  normal: NormalMatrix,
-  n: number,
-): { p: Float64Array; out: Float64Array; run: () => number } | null {
+function wasmProduct(normal: NormalMatrix, n: number): KernelProduct | null {
   const k = kernel();
   if (!k) return null;
   const nnz = normal.ptr[n]!;
@@ -397,8 +407,19 @@ function wasmProduct(
   new Int32Array(buf, ptr, n + 1).set(normal.ptr);
   new Int32Array(buf, idx, nnz).set(normal.idx.subarray(0, nnz));
   return {
+    kernel: k,
+    ptr,
+    idx,
+    val,
+    pAt: p,
+    outAt: out,
+    n,
     p: new Float64Array(buf, p, n),
     out: new Float64Array(buf, out, n),
-    run: () => k.product(ptr, idx, val, p, out, n),
   };
+}
+
+/** The sparse part of AᵀA·p in the kernel (no closure per solve: one call target for V8). */
+function runProduct(w: KernelProduct): number {
+  return w.kernel.product(w.ptr, w.idx, w.val, w.pAt, w.outAt, w.n);
 }
