@@ -56,8 +56,9 @@ describe('detectTextLines', () => {
   });
 
   /** 12 receipt rows, pitch 24: a 6-glyph item name at x 20–62 and a 4-glyph price at x 230–258
-   *  (glyphs 5 × 9 px, 2 px apart), optionally with a table rule at x 150 between them. */
-  function receipt(rule: boolean): { width: number; height: number; data: Float32Array } {
+   *  (glyphs 5 × 9 px, 2 px apart), optionally with a table rule at x 150 between them, the
+   *  prices `lift` px above their items. */
+  function receipt(rule: boolean, lift = 0): { width: number; height: number; data: Float32Array } {
     const w = 320;
     const h = 340;
     const data = new Float32Array(w * h).fill(235);
@@ -70,12 +71,24 @@ describe('detectTextLines', () => {
       ] as const) {
         for (let x = x0; x < x0 + 7 * glyphs - 2; x++) {
           if ((x - x0) % 7 >= 5) continue;
-          for (let y = base - 9; y < base; y++) data[y * w + x] = 40;
+          const b = x0 === 230 ? base - lift : base;
+          for (let y = b - 9; y < b; y++) data[y * w + x] = 40;
         }
       }
     }
     return { width: w, height: h, data };
   }
+
+  it('links an item and its price on a page that still leans a degree, not further', () => {
+    // 3 px over the 168 px gap (1°, a third of a character height): a rectified page before
+    // deskew. 8 px (nearly a character height) is another line's piece, not this one's.
+    const opts = { linkLevelPieces: true };
+    const lean = detectTextLines(receipt(false, 3), opts).lines.filter((l) => !l.rule);
+    expect(lean.length).toBeGreaterThanOrEqual(11);
+    for (const l of lean) expect(l.xs[l.xs.length - 1]! - l.xs[0]!).toBeGreaterThan(180);
+    const apart = detectTextLines(receipt(false, 8), opts).lines.filter((l) => !l.rule);
+    expect(apart).toHaveLength(0);
+  });
 
   it("links a receipt's item and its price, far apart on one level line", () => {
     // Either piece alone is shorter than a line must be.

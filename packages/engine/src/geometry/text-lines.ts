@@ -520,8 +520,12 @@ function nearestPiece<T extends { y: number }>(pieces: T[], y: number): T | unde
 export const MIN_LINE = 8;
 /** Pieces of one line may be this many character heights apart when exactly in line… */
 const WIDE_GAP = 30;
-/** …that is, their ends meet within this share of a character height. */
+/** …that is, their ends meet within this share of a character height… */
 const WIDE_DY = 0.2;
+/** …plus this much per pixel of the gap: a page rectified by its outline but not yet deskewed
+ *  may still lean a degree (a folded receipt's prices came out 5 px above their items across a
+ *  360 px gap, 0.3 character heights: the rectified receipt then read as having lost its text). */
+const WIDE_SLOPE = Math.tan((1 * Math.PI) / 180);
 
 /** Whether the straight run from (x0, y0) to (x1, y1) crosses no ink. */
 function blankBetween(
@@ -567,7 +571,7 @@ function linkBlobs(
         // meet at one height on a crumpled page are not one line.
         if (a.x1 - a.x0 >= MIN_LINE * ch || b.x1 - b.x0 >= MIN_LINE * ch) continue;
         const off = Math.abs(a.yR - b.yL);
-        if (off > WIDE_DY * ch) continue;
+        if (off > WIDE_DY * ch + WIDE_SLOPE * (b.x0 - a.x1)) continue;
         // Nothing printed in between: cells of a table, split by its rules, are not linked
         // (a crumpled form's columns come out at slightly different heights).
         if (!blank!(a.x1 + 0.5 * ch, a.yR, b.x0 - 0.5 * ch, b.yL)) continue;
