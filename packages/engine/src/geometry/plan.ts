@@ -76,9 +76,9 @@ const ANALYSIS_SIDE = 1280;
 const MIN_OTHER_LINES = 0.9;
 /** Share of the photo's text (by length) beyond the outline above which the outline grows. */
 const MIN_OUTSIDE = 0.01;
-/** A retry outline (the first was rejected) that passes the text check with more of the text
- *  than this beyond it is not taken: it would cut off part of the page. */
-const RETRY_MAX_OUTSIDE = 0.05;
+/** A retry outline (the first was rejected, or its text was tilted) that leaves more of the
+ *  text than this beyond it, grown or not, is not taken: it would cut off part of the page. */
+const RETRY_MAX_OUTSIDE = 0.03;
 /** An outline grows past the text beyond it at most this many times (see grownPastText). */
 const MAX_GROWTHS = 2;
 /** An outline the page's edges enclose is rejected, not grown, with more of the text beyond it
@@ -953,12 +953,15 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
           onPaper,
         );
         if (second) grew = `, grown past ${Math.round(100 * outside)}% of the text beyond its edge`;
-      } else if (second && second.check.details.outsideShare! > RETRY_MAX_OUTSIDE) {
-        // Text beyond it that it was not grown past would be cut off (a receipt on a white
-        // table whose retry outline stopped under its heading, seed 7020): the first outline is
-        // rejected already, and the full frame at least keeps everything printed. (Growing it
-        // instead took a brochure's retry outline past the text above it but not past its logo,
-        // seed 1251.)
+      }
+      if (second && second.check.details.outsideShare! > RETRY_MAX_OUTSIDE) {
+        // Text still beyond it would be cut off: a receipt on a white table whose retry outline
+        // stopped under its heading (seed 7020, 14 %), a lit strip of a folded page grown twice
+        // along sides that were not the page's, sheared, its left column cut (seed 7022, 4 %
+        // left beyond). The first outline is rejected already, and the full frame at least
+        // keeps everything printed. (Growing a retry that passed the check, as the first
+        // outline is grown, took a brochure's retry past the text above it but not past its
+        // logo, seed 1251.)
         continue;
       }
       if (
