@@ -959,9 +959,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         // stopped under its heading (seed 7020, 14 %), a lit strip of a folded page grown twice
         // along sides that were not the page's, sheared, its left column cut (seed 7022, 4 %
         // left beyond). The first outline is rejected already, and the full frame at least
-        // keeps everything printed. (Growing a retry that passed the check, as the first
-        // outline is grown, took a brochure's retry past the text above it but not past its
-        // logo, seed 1251.)
+        // keeps everything printed (or, where its text was tilted, the first outline stays).
+        // (Growing a retry that passed the check, as the first outline is grown, took a
+        // brochure's retry past the text above it but not past its logo, seed 1251.)
         continue;
       }
       if (

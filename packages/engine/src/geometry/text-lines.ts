@@ -564,9 +564,10 @@ function linkBlobs(
       if (i === j || b.x0 < a.x1 - ch || b.x0 - a.x1 > reach || b.x1 <= a.x1) continue;
       if (b.x0 - a.x1 > maxGap) {
         // A receipt's item and its price, a form's label and its value: far apart, but on one
-        // level line. Linked only when exactly level (the links nearby are cheaper anyway).
-        // A short piece's slope is too rough to carry across the gap (digits next to a decimal
-        // point read as tilted), and the page is level by now: the ends must meet as they are.
+        // level line. Linked only when level (the links nearby are cheaper anyway). A short
+        // piece's slope is too rough to carry across the gap (digits next to a decimal point
+        // read as tilted), and the page is rectified by now: the ends must meet as they are,
+        // give or take a degree's lean over the gap (WIDE_SLOPE).
         // Only pieces too short to be lines on their own: lines of two columns that happen to
         // meet at one height on a crumpled page are not one line.
         if (a.x1 - a.x0 >= MIN_LINE * ch || b.x1 - b.x0 >= MIN_LINE * ch) continue;
