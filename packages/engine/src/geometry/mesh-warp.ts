@@ -347,16 +347,11 @@ function invertMesh(
   });
   let folded = 0;
   // One row of cells at a time: a small function V8 optimises whole after a few rows.
-  const tri = new Float64Array(12);
-  for (let j = 0; j < gh - 1; j++)
-    folded += rasteriseCellRow(j, du, dv, gw, gx, gy, step, map, tri);
+  for (let j = 0; j < gh - 1; j++) folded += rasteriseCellRow(j, du, dv, gw, gx, gy, step, map);
   return { map, folded };
 }
 
-/**
- * invertMesh's triangles of cell row j onto the map's grid; `tri` is scratch for one triangle's
- * corners (flat px, py, qx, qy). Returns how many triangles flipped.
- */
+/** invertMesh's triangles of cell row j onto the map's grid; returns how many flipped. */
 function rasteriseCellRow(
   j: number,
   du: Float64Array,
@@ -366,33 +361,30 @@ function rasteriseCellRow(
   gy: number,
   step: number,
   map: BackwardMap,
-  tri: Float64Array,
 ): number {
   const { gridW, gridH } = map;
   let folded = 0;
   for (let i = 0; i < gw - 1; i++) {
     for (let t = 0; t < 6; t += 3) {
-      for (let k = 0; k < 3; k++) {
-        const ii = i + TRI_DI[t + k]!;
-        const jj = j + TRI_DJ[t + k]!;
-        const n = jj * gw + ii;
-        tri[k] = ii * gx;
-        tri[3 + k] = jj * gy;
-        tri[6 + k] = tri[k]! + du[n]!;
-        tri[9 + k] = tri[3 + k]! + dv[n]!;
-      }
-      const px0 = tri[0]!;
-      const px1 = tri[1]!;
-      const px2 = tri[2]!;
-      const py0 = tri[3]!;
-      const py1 = tri[4]!;
-      const py2 = tri[5]!;
-      const qx0 = tri[6]!;
-      const qx1 = tri[7]!;
-      const qx2 = tri[8]!;
-      const qy0 = tri[9]!;
-      const qy1 = tri[10]!;
-      const qy2 = tri[11]!;
+      // Corners a, b, c at nodes (ia, ja), (ib, jb), (ic, jc): p on the flat page, q moved.
+      const ia = i + TRI_DI[t]!;
+      const ja = j + TRI_DJ[t]!;
+      const ib = i + TRI_DI[t + 1]!;
+      const jb = j + TRI_DJ[t + 1]!;
+      const ic = i + TRI_DI[t + 2]!;
+      const jc = j + TRI_DJ[t + 2]!;
+      const px0 = ia * gx;
+      const py0 = ja * gy;
+      const px1 = ib * gx;
+      const py1 = jb * gy;
+      const px2 = ic * gx;
+      const py2 = jc * gy;
+      const qx0 = px0 + du[ja * gw + ia]!;
+      const qy0 = py0 + dv[ja * gw + ia]!;
+      const qx1 = px1 + du[jb * gw + ib]!;
+      const qy1 = py1 + dv[jb * gw + ib]!;
+      const qx2 = px2 + du[jc * gw + ic]!;
+      const qy2 = py2 + dv[jc * gw + ic]!;
       const area = (qx1 - qx0) * (qy2 - qy0) - (qy1 - qy0) * (qx2 - qx0);
       if (area <= 0) {
         folded++;
