@@ -79,6 +79,10 @@ const MIN_OUTSIDE = 0.01;
 /** A retry outline (the first was rejected, or its text was tilted) that leaves more of the
  *  text than this beyond it, grown or not, is not taken: it would cut off part of the page. */
 const RETRY_MAX_OUTSIDE = 0.03;
+/** A page run on past a curled panel (`extendPastShade`) may read this share of its text lines
+ *  (a fold's panel must keep them all): the blank panel makes the page taller, so its analysis
+ *  copy is coarser, and a curl's few short lines there run together (#7111: 38 of 40). */
+const CURLED_PANEL_LINES = 0.9;
 /** An outline grows past the text beyond it at most this many times (see grownPastText). */
 const MAX_GROWTHS = 2;
 /** An outline the page's edges enclose is rejected, not grown, with more of the text beyond it
@@ -1044,6 +1048,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     for (const base of textBeyond && textBeyond !== outline ? [outline, textBeyond] : [outline]) {
       for (const side of ['top', 'right', 'bottom', 'left'] as const) {
         const e = extendPastShade(gray, base, side);
+        // A curled panel found past the outline as detected must also reach past the outline
+        // grown from it: short of that, it would only cut the page back.
+        if (e?.bent && quadArea(e.outline.corners) <= quadArea(outline.corners)) continue;
         if (e && panelIsPaper(work, base, e.outline, side) && (!ext || e.panel > ext.panel)) {
           ext = e;
           extSide = side;
@@ -1062,15 +1069,17 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         onPaper,
       );
       frame = check.frame;
+      const kind = ext.bent ? 'curled' : 'shaded';
       globalStage.details = {
         ...globalStage.details,
-        shadedPanel: `${extSide} ${ext.panel.toFixed(2)}`,
+        shadedPanel: `${extSide} ${ext.panel.toFixed(2)}${ext.bent ? ' curled' : ''}`,
       };
-      if (!check.problem && second.lines.lines.length >= lines.lines.length) {
+      const keep = ext.bent ? CURLED_PANEL_LINES : 1;
+      if (!check.problem && second.lines.lines.length >= keep * lines.lines.length) {
         outline = ext.outline;
         ({ map, aspect, paper } = g);
         ({ scale, rect, lines, ink } = second);
-        globalStage.reason = `${globalStage.reason} (page run on past a shaded panel beyond its ${extSide} side)`;
+        globalStage.reason = `${globalStage.reason} (page run on past a ${kind} panel beyond its ${extSide} side)`;
         globalStage.details = { ...globalStage.details, ...g.details, ...check.details };
       }
     }
