@@ -113,8 +113,12 @@ describe('accounts in the browser', () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseURL}/de/auth?mode=signin`);
     await page.getByRole('button', { name: 'Passwort vergessen?' }).click();
+    // The switch to the reset form is a router transition: until it renders, 'E-Mail' is still
+    // the sign-in form's field, and text typed there is gone with it (seen once under load).
+    const send = page.getByRole('button', { name: 'Link senden' });
+    await send.waitFor();
     await page.getByLabel('E-Mail').fill(email);
-    await page.getByRole('button', { name: 'Link senden' }).click();
+    await send.click();
     await page
       .getByText('Der Link zum Zurücksetzen des Passworts wurde an Ihre E-Mail-Adresse gesendet!')
       .first()
