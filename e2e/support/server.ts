@@ -30,6 +30,9 @@ export type TestServer = {
   stop(): Promise<void>;
 };
 
+/** The servers started and not yet stopped in this test file (see ../setup.ts). */
+export const liveServers = new Set<TestServer>();
+
 /** A free TCP port on loopback; the server needs to know its public URL before it listens. */
 async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -129,7 +132,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     throw new Error(`no mail to ${to} arrived in 20 s`);
   };
 
-  return { baseURL, dataDir, mailbox, waitForMail, output: () => log, stop };
+  const server: TestServer = {
+    baseURL,
+    dataDir,
+    mailbox,
+    waitForMail,
+    output: () => log,
+    stop: async () => {
+      liveServers.delete(server);
+      await stop();
+    },
+  };
+  liveServers.add(server);
+  return server;
 }
 
 /** The first link in a mail whose URL contains `fragment` (e.g. 'verify-email', 'reset-password'). */
