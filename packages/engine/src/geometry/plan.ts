@@ -429,7 +429,8 @@ function recountTurned(gray: GrayImage, map: BackwardMap) {
  * `outline` with the one side that text lies beyond (`check.outside`) moved out past it
  * (`growOutlineToText`), with its map, analysis and check: null unless the grown outline passes
  * the check, leaves under half as much text outside, and loses no text lines (`lineCount` were
- * found by `outline`). When text still lies beyond the grown outline, it grows once more, past
+ * found by `outline`), or none beyond a tenth when no text is left outside (a crumpled
+ * brochure's outline, grown past its title, read one line of 22 in two pieces, #1293). When text still lies beyond the grown outline, it grows once more, past
  * that text too (beyond another side, or further past the same one: a folded letter's retry
  * outline was the lit part of its upper panel, grown first past the text to its left; the
  * text below the fold came next, #1282), and the second growth is kept on the same terms.
@@ -457,7 +458,9 @@ function grownPastText(
     const ok =
       !next.check.problem &&
       next.check.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-      next.lines.lines.length >= lineCount;
+      (next.lines.lines.length >= lineCount ||
+        (next.check.details.outsideShare! <= MIN_OUTSIDE &&
+          next.lines.lines.length >= MIN_OTHER_LINES * lineCount));
     if (!ok) break;
     best = next;
     if (next.check.details.outsideShare! <= MIN_OUTSIDE) break;
