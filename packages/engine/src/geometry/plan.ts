@@ -426,24 +426,50 @@ function recountTurned(gray: GrayImage, map: BackwardMap) {
 }
 
 /**
+ * The text lines of an analysis whose centrelines keep a character height from the edges of
+ * its page: an outline's growth is judged by these. A line the border cuts may come apart or
+ * vanish once the border moves past it, and a border along a photo's edge is read as a row of
+ * short lines (crumple/brochure#1293: seven of its 22 ran along its top edge, and its growth
+ * past the title above, which read 21 lines, 19 of them clear of the edges, was refused).
+ */
+function linesClearOfEdges({ rect, lines }: Pick<Analysis, 'rect' | 'lines'>): number {
+  const m = lines.charHeight;
+  return lines.lines.filter((l) => {
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const y of l.ys) {
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+    return (
+      top > m &&
+      bottom < rect.height - 1 - m &&
+      l.xs[0]! > m &&
+      l.xs[l.xs.length - 1]! < rect.width - 1 - m
+    );
+  }).length;
+}
+
+/**
  * `outline` with the one side that text lies beyond (`check.outside`) moved out past it
  * (`growOutlineToText`), with its map, analysis and check: null unless the grown outline passes
- * the check, leaves under half as much text outside, and loses no text lines (`lineCount` were
- * found by `outline`), or none beyond a tenth when no text is left outside (a crumpled
- * brochure's outline, grown past its title, read one line of 22 in two pieces, #1293). When text still lies beyond the grown outline, it grows once more, past
- * that text too (beyond another side, or further past the same one: a folded letter's retry
- * outline was the lit part of its upper panel, grown first past the text to its left; the
- * text below the fold came next, #1282), and the second growth is kept on the same terms.
+ * the check, leaves under half as much text outside, and loses none of the text lines clear of
+ * the page's edges (`before` is the analysis of `outline`'s page). When text still lies beyond
+ * the grown outline, it grows once more, past that text too (beyond another side, or further
+ * past the same one: a folded letter's retry outline was the lit part of its upper panel, grown
+ * first past the text to its left; the text below the fold came next, #1282), and the second
+ * growth is kept on the same terms.
  */
 function grownPastText(
   work: RgbImage,
   gray: GrayImage,
   outline: PageOutline,
   check: OutlineCheck,
-  lineCount: number,
+  before: Pick<Analysis, 'rect' | 'lines'>,
   onPaper: (x: number, y: number) => boolean,
 ) {
   let best = null;
+  let lineCount = linesClearOfEdges(before);
   for (let round = 0; round < MAX_GROWTHS; round++) {
     const grown = growOutlineToText(
       outline,
@@ -458,15 +484,13 @@ function grownPastText(
     const ok =
       !next.check.problem &&
       next.check.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-      (next.lines.lines.length >= lineCount ||
-        (next.check.details.outsideShare! <= MIN_OUTSIDE &&
-          next.lines.lines.length >= MIN_OTHER_LINES * lineCount));
+      linesClearOfEdges(next) >= lineCount;
     if (!ok) break;
     best = next;
     if (next.check.details.outsideShare! <= MIN_OUTSIDE) break;
     outline = next.outline;
     check = next.check;
-    lineCount = next.lines.lines.length;
+    lineCount = linesClearOfEdges(next);
   }
   return best;
 }
@@ -792,7 +816,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     } else if (check.details.outsideShare! > MIN_OUTSIDE) {
       // A little text beyond one side (a shadowed panel behind a fold taken for the page's
       // end): move that side out past it, so nothing printed is cut off.
-      const grown = grownPastText(work, gray, outline, check, lines.lines.length, onPaper);
+      const grown = grownPastText(work, gray, outline, check, { rect, lines }, onPaper);
       if (grown) {
         outline = grown.outline;
         ({ map, aspect, paper } = grown.global);
@@ -951,14 +975,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         // Its other sides may be right where one side runs along a rule or a box printed
         // on the page (the straight edge nearest a curled border): the text beyond it shows.
         const outside = second.check.details.outsideShare!;
-        second = grownPastText(
-          work,
-          gray,
-          second.outline,
-          second.check,
-          second.lines.lines.length,
-          onPaper,
-        );
+        second = grownPastText(work, gray, second.outline, second.check, second, onPaper);
         if (second) grew = `, grown past ${Math.round(100 * outside)}% of the text beyond its edge`;
       }
       if (second && second.check.details.outsideShare! > RETRY_MAX_OUTSIDE) {
