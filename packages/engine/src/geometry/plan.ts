@@ -429,8 +429,9 @@ function recountTurned(gray: GrayImage, map: BackwardMap) {
  * The text lines of an analysis whose centrelines keep a character height from the edges of
  * its page: an outline's growth is judged by these. A line the border cuts may come apart or
  * vanish once the border moves past it, and a border along a photo's edge is read as a row of
- * short lines (crumple/brochure#1293: seven of its 22 ran along its top edge, and its growth
- * past the title above, which read 21 lines, 19 of them clear of the edges, was refused).
+ * short lines (crumple/brochure#1293: seven of its 22 ran along its top and bottom edges, and
+ * its growth past the title above, which read 21 lines, 19 of them clear of the edges, was
+ * refused).
  */
 function linesClearOfEdges({ rect, lines }: Pick<Analysis, 'rect' | 'lines'>): number {
   const m = lines.charHeight;
