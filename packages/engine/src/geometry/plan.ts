@@ -482,16 +482,17 @@ function grownPastText(
     );
     const next = grown && mappedAndChecked(grown, work, gray, onPaper, check.frame);
     if (!next) break;
+    const clear = linesClearOfEdges(next);
     const ok =
       !next.check.problem &&
       next.check.details.outsideShare! < 0.5 * check.details.outsideShare! &&
-      linesClearOfEdges(next) >= lineCount;
+      clear >= lineCount;
     if (!ok) break;
     best = next;
     if (next.check.details.outsideShare! <= MIN_OUTSIDE) break;
     outline = next.outline;
     check = next.check;
-    lineCount = linesClearOfEdges(next);
+    lineCount = clear;
   }
   return best;
 }
