@@ -36,6 +36,33 @@ describe('whitenEdgeBackground', () => {
     expect(at(img, 100, 204)).toBe(20);
   });
 
+  it('keeps a logo the top side cut, whitens desk bites and strips along the same side', () => {
+    const img = page(400, 500);
+    // A green logo (disc of radius 30) whose top the outline cut off: 56 px deep, 59 px wide.
+    fill(img, (x, y) => (x - 320) ** 2 + (y - 26) ** 2 <= 30 * 30, [40, 170, 60]);
+    // A semicircular bite of dark desk (radius 20: 40 px wide, 20 deep), and a desk strip.
+    fill(img, (x, y) => (x - 100) ** 2 + y * y <= 20 * 20, [50, 45, 40]);
+    fill(img, (x, y) => x >= 180 && x < 260 && y < 6, [50, 45, 40]);
+    // A green speck on the border: too small to be taken for a logo.
+    fill(img, (x, y) => x >= 20 && x < 24 && y < 4, [40, 170, 60]);
+    // A thin streak of desk slanting in from the edge: as deep as wide, but no solid blob.
+    fill(img, (x, y) => y < 40 && Math.abs(x - (150 + y / 2)) < 2, [30, 30, 30]);
+    whitenEdgeBackground(img);
+    expect(at(img, 320, 2)).toBe(40);
+    expect(at(img, 320, 50)).toBe(40);
+    expect(at(img, 100, 5)).toBe(255);
+    expect(at(img, 220, 2)).toBe(255);
+    expect(at(img, 21, 1)).toBe(255);
+    expect(at(img, 160, 20)).toBe(255);
+  });
+
+  it('whitens a dark corner (it meets two sides), however compact', () => {
+    const img = page(400, 500);
+    fill(img, (x, y) => x < 40 && y < 40, [40, 170, 60]);
+    whitenEdgeBackground(img);
+    expect(at(img, 20, 20)).toBe(255);
+  });
+
   it('leaves dark content that reaches beyond the band, and a clean page, untouched', () => {
     const clean = page(200, 300);
     expect(whitenEdgeBackground(clean)).toBe(0);
@@ -105,7 +132,8 @@ describe('whitenEdgeBackground', () => {
 });
 
 /** The whitening spelled out: 4-connected background regions touching the border, kept when no
- *  pixel is deeper than the band, grown by one pixel, whitened. */
+ *  pixel is deeper than the band and they are not compact content one side cut, grown by one
+ *  pixel, whitened. */
 function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
   const { width: w, height: h } = img;
   const data = img.data.slice();
@@ -125,10 +153,14 @@ function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
     let ok = true;
     const stack = [s];
     region[s] = id;
+    let [x0, x1, y0, y1] = [w, -1, h, -1];
+    let size = 0;
     while (stack.length) {
       const i = stack.pop()!;
+      size++;
       const x = i % w;
       const y = Math.floor(i / w);
+      [x0, x1, y0, y1] = [Math.min(x0, x), Math.max(x1, x), Math.min(y0, y), Math.max(y1, y)];
       if (Math.min(x, y, w - 1 - x, h - 1 - y) > band) ok = false;
       for (const [nx, ny] of [
         [x - 1, y],
@@ -142,7 +174,17 @@ function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
         stack.push(j);
       }
     }
-    shallow.push(ok);
+    // Meeting one side only, compact across from it: content that side cut.
+    const sides = [y0 === 0, x1 === w - 1, y1 === h - 1, x0 === 0];
+    const across = sides[0] || sides[2];
+    const span = across ? x1 - x0 + 1 : y1 - y0 + 1;
+    const depth = across ? y1 - y0 + 1 : x1 - x0 + 1;
+    const cut =
+      sides.filter(Boolean).length === 1 &&
+      depth >= 0.02 * Math.min(w, h) &&
+      span <= 1.5 * depth &&
+      size >= 0.5 * span * depth;
+    shallow.push(ok && !cut);
   }
   const kept = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < w && y < h && region[y * w + x]! >= 0 && shallow[region[y * w + x]!];

@@ -9,14 +9,56 @@ const BAND = 0.12;
 const DARK = 185;
 const CHROMA = 50;
 
+/** A region that meets one side of the frame only, no wider along it than this many times its
+ *  depth from it, is printed content that side cut (a logo), not desk: desk shows between the
+ *  frame and a wavy border as strips along it, or as bites out of the page no deeper than half
+ *  their width (a semicircle is 2 : 1). */
+const CUT_CONTENT_SPAN = 1.5;
+/** …when it reaches at least this share of the short side in (smaller: a speck)… */
+const CUT_CONTENT_DEPTH = 0.02;
+/** …and fills at least this share of its bounding box (a disc cut anywhere fills 0.79 or
+ *  more; the thin streaks of a dark desk along a crumpled corner, 0.1–0.3). */
+const CUT_CONTENT_FILL = 0.5;
+
+/**
+ * Whether the border region `region` (pixel indices of a w × h image) is content cut by the
+ * frame: it meets one side only and is compact across from it, and solid (see
+ * CUT_CONTENT_SPAN).
+ */
+function cutContent(region: number[], w: number, h: number): boolean {
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (const i of region) {
+    const x = i % w;
+    const y = (i - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const sides = [y0 === 0, x1 === w - 1, y1 === h - 1, x0 === 0];
+  if (sides.filter(Boolean).length !== 1) return false;
+  const across = sides[0] || sides[2];
+  const span = across ? x1 - x0 + 1 : y1 - y0 + 1;
+  const depth = across ? y1 - y0 + 1 : x1 - x0 + 1;
+  return (
+    depth >= CUT_CONTENT_DEPTH * Math.min(w, h) &&
+    span <= CUT_CONTENT_SPAN * depth &&
+    region.length >= CUT_CONTENT_FILL * span * depth
+  );
+}
+
 /**
  * Whitens background left along the edges of a restored page: the table or desk seen between
  * the page's wavy border and the output rectangle (a crumpled edge, a torn or dog-eared
  * corner). Each region of non-paper pixels connected to the image border is whitened, grown
  * by one pixel to take the anti-aliased rim, only when it stays within a band of 12 % of the
  * short side: dark content that reaches further in (a full-bleed photo, a table touching the
- * edge, or a whole unflattened background) is left as it is. Works in place; returns the share
- * of pixels whitened.
+ * edge, or a whole unflattened background) is left as it is, and so is a compact region that
+ * one side cuts (a logo the page's outline clipped: see CUT_CONTENT_SPAN). Works in place;
+ * returns the share of pixels whitened.
  * @example const share = whitenEdgeBackground(page); // 0.004
  */
 export function whitenEdgeBackground(img: RgbImage): number {
@@ -55,6 +97,8 @@ export function whitenEdgeBackground(img: RgbImage): number {
       if (y > 0) visit(i - w);
       if (y < h - 1) visit(i + w);
     }
+    // Content a side cut is kept as deep regions are (and marked so, for later floods).
+    if (!deep && cutContent(region, w, h)) deep = true;
     const m = deep ? 3 : 2;
     for (const i of region) mark[i] = m;
     if (!deep) for (const i of region) whitened.push(i);
