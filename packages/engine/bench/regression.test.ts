@@ -381,6 +381,31 @@ describe('engine quality regression', () => {
     expect(await output()).toBeGreaterThan(0.63);
   });
 
+  it('pushes a curled brochure’s top side out past the logo it cut, and keeps the logo', async () => {
+    // A white table, a cast shadow over the top right: the top side, grown to just past the
+    // title, ran through the green logo beside it, and the edge cleanup took the cut logo (a
+    // coloured region at the frame) for desk and whitened it: the page came back without it.
+    const { result, out, input, output } = await restoreSample({
+      seed: 11001,
+      kind: 'brochure',
+      family: 'curl',
+      paper: 'letter',
+    });
+    expect(stageOf(result, 'global')?.reason).toMatch(/pushed out past a picture it cut/);
+    // The logo's green in the top right of the page: over half the flat page's logo (about
+    // 9500 px; 10 600 with the side pushed past it, none when it was whitened).
+    let green = 0;
+    for (let y = 0; y < Math.round(0.12 * out.height); y++) {
+      for (let x = Math.round(0.75 * out.width); x < out.width; x++) {
+        const i = 3 * (y * out.width + x);
+        const [r, g, b] = [out.data[i]!, out.data[i + 1]!, out.data[i + 2]!];
+        if (g > r + 40 && g > b + 40) green++;
+      }
+    }
+    expect(green).toBeGreaterThan(5000);
+    expect(await output()).toBeGreaterThan(await input());
+  });
+
   it('flattens a crumpled invoice whose outline folded, with its corners on the page', async () => {
     // Its crumpled corners bend in from the side lines, which meet far out on the desk: the
     // patch between them folded over itself, and the whole frame used to come back, desk and

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { PageOutline, Point } from '../types.ts';
+import type { PageOutline, Point, RgbImage } from '../types.ts';
 import { identityMap, renderGray } from './backward-map.ts';
-import { checkOutlineAgainstText, growOutlineToText, pushPastCutText } from './outline-check.ts';
+import {
+  checkOutlineAgainstText,
+  growOutlineToText,
+  pushPastCutPictures,
+  pushPastCutText,
+} from './outline-check.ts';
 import type { TextLines } from './text-lines.ts';
 import { drawTextPage, quadOutline } from './test-images.ts';
 import { detectTextLines } from './text-lines.ts';
@@ -289,5 +294,96 @@ describe('pushPastCutText', () => {
     expect(pushPastCutText(outline, across, 1, 500, 600)).toBeNull();
     // Line ends over the left or right side are left to the other checks.
     expect(pushPastCutText(outline, frame([[0, 400, 100, 100]]), 1, 500, 600)).toBeNull();
+  });
+});
+
+describe('pushPastCutPictures', () => {
+  /** A 500 × 600 photo: grey table, a page of paper (light, faintly green under a cast) from
+   *  (20, 40) to (420, 560), with `paint` drawn over it. */
+  function photo(paint: (x: number, y: number) => number[] | null): RgbImage {
+    const [w, h] = [500, 600];
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const onPage = x >= 20 && x < 420 && y >= 40 && y < 560;
+        data.set(paint(x, y) ?? (onPage ? [226, 238, 222] : [120, 120, 124]), 3 * (y * w + x));
+      }
+    }
+    return { width: w, height: h, data };
+  }
+  const yAt = (side: Point[], x: number): number => {
+    for (let k = 1; k < side.length; k++) {
+      const [a, b] = [side[k - 1]!, side[k]!];
+      if (x >= a.x && x <= b.x) return a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x || 1);
+    }
+    return NaN;
+  };
+  // A green logo (a disc of radius 24 round (360, 90)) on the page.
+  const logo = (x: number, y: number) =>
+    (x - 360) ** 2 + (y - 90) ** 2 <= 24 * 24 ? [40, 160, 60] : null;
+
+  it('pushes the top side out past a logo it cuts, to paper, and only there', () => {
+    // The top side runs 20 px under the page's edge (a shadow's edge), through the logo.
+    const outline = box(20, 80, 420, 560);
+    const pushed = pushPastCutPictures(outline, photo(logo), 10)!;
+    expect(pushed).not.toBeNull();
+    // Past the logo's top (y 66) by a character height, where the logo is.
+    expect(yAt(pushed.top, 360)).toBeLessThanOrEqual(66 - 10 + 1);
+    // Fading out along the side: far from the logo the side is where it was.
+    expect(yAt(pushed.top, 100)).toBeCloseTo(80, 5);
+    expect(pushed.corners[1]).toEqual(pushed.top[pushed.top.length - 1]);
+    expect(pushed.right[0]).toEqual(pushed.corners[1]);
+    expect(pushed.bottom).toEqual(outline.bottom);
+  });
+
+  it('pushes the right side out past a stamp it cuts', () => {
+    const stamp = (x: number, y: number) =>
+      x >= 380 && x < 410 && y >= 300 && y < 340 ? [200, 40, 50] : null;
+    const pushed = pushPastCutPictures(box(20, 40, 395, 560), photo(stamp), 10)!;
+    expect(pushed).not.toBeNull();
+    const xAt = (y: number) => {
+      const r = pushed.right;
+      for (let k = 1; k < r.length; k++) {
+        const [a, b] = [r[k - 1]!, r[k]!];
+        if (y >= a.y && y <= b.y) return a.x + ((b.x - a.x) * (y - a.y)) / (b.y - a.y || 1);
+      }
+      return NaN;
+    };
+    expect(xAt(320)).toBeGreaterThanOrEqual(410 + 10 - 1);
+    expect(xAt(100)).toBeCloseTo(395, 5);
+    expect(pushed.left).toEqual(box(20, 40, 395, 560).left);
+  });
+
+  it('leaves a side alone on a coloured table, at a full-bleed picture, and over specks', () => {
+    // The page on a brown desk (coloured as far as the reach goes): nothing printed is cut.
+    const desk = photo((x, y) =>
+      x >= 20 && x < 420 && y >= 40 && y < 560 ? null : [150, 100, 60],
+    );
+    expect(pushPastCutPictures(box(20, 40, 420, 560), desk, 10)).toBeNull();
+    // A photo printed to the page's top edge, on a grey table: the side is the page's edge.
+    const bleed = photo((x, y) =>
+      x >= 100 && x < 300 && y >= 40 && y < 140 ? [40, 90, 200] : null,
+    );
+    expect(pushPastCutPictures(box(20, 40, 420, 560), bleed, 10)).toBeNull();
+    // A coloured speck on the side (one place): no picture.
+    const speck = photo((x, y) => ((x - 200) ** 2 + (y - 80) ** 2 <= 9 ? [200, 40, 50] : null));
+    expect(pushPastCutPictures(box(20, 80, 420, 560), speck, 10)).toBeNull();
+    // A logo wholly inside the page.
+    expect(pushPastCutPictures(box(20, 40, 420, 560), photo(logo), 10)).toBeNull();
+  });
+
+  it('leaves a side alone that bulges over a green desk whose dark patches read as plain', () => {
+    // Past the page's top edge (y 40) the desk is green, with bands of dark grey in it; the top
+    // side runs over the desk at y 30. Past the green lies "paper" far darker than the page's.
+    const desk = photo((x, y) => {
+      if (x >= 20 && x < 420 && y >= 40 && y < 560) return null;
+      return y >= 12 && y < 22 ? [60, 62, 60] : [60, 120, 60];
+    });
+    expect(pushPastCutPictures(box(20, 30, 420, 560), desk, 10)).toBeNull();
+  });
+
+  it('leaves a side alone where a picture runs on past the reach (a page-wide photo)', () => {
+    const big = photo((x, y) => (y >= 45 && y < 300 && x >= 30 && x < 410 ? [40, 90, 200] : null));
+    expect(pushPastCutPictures(box(20, 240, 420, 560), big, 10)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
-import type { GrayImage, PageOutline, Point } from '../types.ts';
+import type { GrayImage, PageOutline, Point, RgbImage } from '../types.ts';
 import { identityMap, renderGray, scaleOutput } from './backward-map.ts';
+import { patchStats } from './raster.ts';
 import { detectTextLines, type TextLines } from './text-lines.ts';
 
 /** Long side of the frame copy the text is looked for on (x-height stays ≥ ~6 px). */
@@ -354,6 +355,89 @@ const MIN_CUT_SAMPLES = 3;
  *  is the background's, or the check above has dealt with it). */
 const MIN_CUT_INSIDE = 0.5;
 
+type OutlineSide = 'top' | 'right' | 'bottom' | 'left';
+
+/**
+ * `side` of `outline` resampled about `spacing` apart (`pts`), with its chord's frame: `us`
+ * along the chord from its first point, `vs` outward (away from the outline's centre), and
+ * `along`, `beyond` that measure any point so.
+ */
+function sideFrame(outline: PageOutline, side: OutlineSide, spacing: number) {
+  const [tl, tr, br, bl] = outline.corners;
+  const centre = { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 };
+  const pts = evenly(outline[side], spacing);
+  const a = pts[0]!;
+  const b = pts[pts.length - 1]!;
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const ux = (b.x - a.x) / len;
+  const uy = (b.y - a.y) / len;
+  let nx = -uy;
+  let ny = ux;
+  if ((centre.x - a.x) * nx + (centre.y - a.y) * ny > 0) {
+    nx = -nx;
+    ny = -ny;
+  }
+  const along = (p: Point) => (p.x - a.x) * ux + (p.y - a.y) * uy;
+  const beyond = (p: Point) => (p.x - a.x) * nx + (p.y - a.y) * ny;
+  return { pts, nx, ny, along, beyond, us: pts.map(along), vs: pts.map(beyond) };
+}
+
+/**
+ * `outline` with `side` pushed out (along its chord's outward normal) to what `need` asks of
+ * it, (along, outward) pairs in `frame`'s terms, fading out along the side beyond each
+ * (CUT_TAPER) so it bends rather than steps; its corners move with it, and points stay inside
+ * the image. Null when it does not move, or would move by over `maxPush`.
+ */
+function pushSide(
+  outline: PageOutline,
+  side: OutlineSide,
+  frame: ReturnType<typeof sideFrame>,
+  need: Array<[number, number]>,
+  ch: number,
+  maxPush: number,
+  width: number,
+  height: number,
+): PageOutline | null {
+  const { pts, us, vs, nx, ny } = frame;
+  let moved = false;
+  let most = 0;
+  const pushed = pts.map((p, k) => {
+    const u = us[k]!;
+    const v = vs[k]!;
+    let target = -Infinity;
+    for (const [nu, nv] of need) {
+      target = Math.max(target, nv - CUT_TAPER * Math.max(0, Math.abs(u - nu) - ch));
+    }
+    if (target <= v) return p;
+    moved = true;
+    most = Math.max(most, target - v);
+    const q = { x: p.x + (target - v) * nx, y: p.y + (target - v) * ny };
+    return {
+      x: Math.min(width - 1, Math.max(0, q.x)),
+      y: Math.min(height - 1, Math.max(0, q.y)),
+    };
+  });
+  if (!moved || most > maxPush) return null;
+  const o: PageOutline = { ...outline, corners: [...outline.corners], [side]: pushed };
+  const first = pushed[0]!;
+  const last = pushed[pushed.length - 1]!;
+  // The neighbouring sides share the moved corners (top tl→tr, bottom bl→br, left tl→bl,
+  // right tr→br): the top and the left start at the top-left corner.
+  const setEnd = (n: OutlineSide, atStart: boolean, p: Point) => {
+    const copy = [...o[n]];
+    copy[atStart ? 0 : copy.length - 1] = p;
+    o[n] = copy;
+  };
+  const across = side === 'top' || side === 'bottom';
+  const atStart = side === 'top' || side === 'left';
+  setEnd(across ? 'left' : 'top', atStart, first);
+  setEnd(across ? 'right' : 'bottom', atStart, last);
+  const [c1, c2] = { top: [0, 1], bottom: [3, 2], left: [0, 3], right: [1, 2] }[side];
+  o.corners[c1!] = first;
+  o.corners[c2!] = last;
+  return o;
+}
+
 /**
  * The outline with its top and bottom sides pushed out past the text lines they cut through
  * (in photo pixels; `frame` are the photo's own lines, `fs` their copy's scale): a side
@@ -378,29 +462,12 @@ export function pushPastCutText(
   height: number,
 ): PageOutline | null {
   const ch = frame.charHeight / fs;
-  const [tl, tr, br, bl] = outline.corners;
-  const centre = { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 };
   let out: PageOutline | null = null;
   for (const side of ['top', 'bottom'] as const) {
     // Evenly about a character height apart (at most MAX_SIDE_POINTS), so that the push
     // reaches right to a cut line's end.
-    const pts = evenly(outline[side], ch);
-    const a = pts[0]!;
-    const b = pts[pts.length - 1]!;
-    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-    const ux = (b.x - a.x) / len;
-    const uy = (b.y - a.y) / len;
-    // Outward normal: away from the outline's centre.
-    let nx = -uy;
-    let ny = ux;
-    if ((centre.x - a.x) * nx + (centre.y - a.y) * ny > 0) {
-      nx = -nx;
-      ny = -ny;
-    }
-    const along = (p: Point) => (p.x - a.x) * ux + (p.y - a.y) * uy;
-    const beyond = (p: Point) => (p.x - a.x) * nx + (p.y - a.y) * ny;
-    const us = pts.map(along);
-    const vs = pts.map(beyond);
+    const f = sideFrame(out ?? outline, side, ch);
+    const { us, vs, along, beyond } = f;
     // The side's outward offset at `u` along its chord; null off its span.
     const sideAt = (u: number): number | null => {
       for (let k = 1; k < us.length; k++) {
@@ -434,49 +501,133 @@ export function pushPastCutText(
       if (cut >= MIN_CUT_SAMPLES && n - past >= MIN_CUT_INSIDE * n) need.push(...samples);
     }
     if (need.length === 0) continue;
-    let moved = false;
-    let most = 0;
-    const pushed = pts.map((p, k) => {
-      const u = us[k]!;
-      const v = vs[k]!;
-      let target = -Infinity;
-      for (const [nu, nv] of need) {
-        target = Math.max(target, nv - CUT_TAPER * Math.max(0, Math.abs(u - nu) - ch));
-      }
-      if (target <= v) return p;
-      moved = true;
-      most = Math.max(most, target - v);
-      const q = { x: p.x + (target - v) * nx, y: p.y + (target - v) * ny };
-      return {
-        x: Math.min(width - 1, Math.max(0, q.x)),
-        y: Math.min(height - 1, Math.max(0, q.y)),
-      };
-    });
     // A side that cuts deeper into the text than a line's own clearance, or across several
     // lines, did not just graze a line: it follows a shadow's edge or a fold across the page,
     // which the outline's other checks deal with (a push would bend it round each line).
-    if (!moved || most > MAX_PUSH * ch) continue;
-    const o: PageOutline = out ?? { ...outline, corners: [...outline.corners] };
-    o[side] = pushed;
-    const first = pushed[0]!;
-    const last = pushed[pushed.length - 1]!;
-    // The neighbouring sides share the moved corners: top tl→tr, bottom bl→br; left tl→bl,
-    // right tr→br.
-    const setEnd = (arr: Point[], p: Point) => {
-      const copy = [...arr];
-      copy[side === 'top' ? 0 : copy.length - 1] = p;
-      return copy;
-    };
-    o.left = setEnd(o.left, first);
-    o.right = setEnd(o.right, last);
-    if (side === 'top') {
-      o.corners[0] = first;
-      o.corners[1] = last;
-    } else {
-      o.corners[3] = first;
-      o.corners[2] = last;
+    out = pushSide(out ?? outline, side, f, need, ch, MAX_PUSH * ch, width, height) ?? out;
+  }
+  return out;
+}
+
+/** A colour (a logo, a photo, a stamp, a signature in blue) where the chroma of a 3 × 3 patch is
+ *  at least this share of its brightness (floored at 40): paper and black ink stay under it, in
+ *  the casts the synthetic and real photos show. */
+const PICTURE_CHROMA = 0.3;
+/** Plain paper past a picture: a 5 × 5 patch whose grey levels span under this (no ink, no
+ *  edge), and not coloured (PICTURE_CHROMA: paper in a cast shadow under a green cast reads
+ *  0.16). */
+const PLAIN_SPAN = 24;
+/** A picture crosses a side when it is coloured this many px inside it as well as on it. */
+const PICTURE_INSIDE = 3;
+/** A picture a side cut ends within this share of the neighbouring sides' length past it
+ *  (further on: a coloured table, a banner that runs off the page, a picture as large as it). */
+const PICTURE_REACH = 0.08;
+/** Plain paper follows a cut picture for at least this many px (a picture's frame, then paper)… */
+const PICTURE_PAPER = 4;
+/** …at least this share as light as the paper on the page's side of it: the paper past a logo
+ *  a side cut under a cast shadow read 0.7 of it, the dark patches of a green fabric desk past
+ *  an outline's corner that bulged over it under 0.5 (curl/invoice#1271). */
+const PICTURE_PAPER_MATCH = 0.6;
+/** The paper on the page's side of a cut picture is looked for this many times further in. */
+const PICTURE_INWARD = 3;
+/** A side is pushed past a picture it cuts at this many of its places at least (a character
+ *  height apart): a coloured speck on the border is no picture. */
+const MIN_PICTURE_PLACES = 2;
+/** A side pushed past a picture keeps this many character heights beyond its far edge. */
+const PICTURE_CLEARANCE = 1;
+
+function colourAt(work: RgbImage, x: number, y: number): boolean {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 1 || cy < 1 || cx >= work.width - 1 || cy >= work.height - 1) return false;
+  const { mean, chroma } = patchStats(work, cx - 1, cy - 1, 3);
+  return chroma >= PICTURE_CHROMA * Math.max(40, mean);
+}
+
+/** The grey level of the 5 × 5 patch at (x, y) when it is plain paper, else null. */
+function plainAt(work: RgbImage, x: number, y: number): number | null {
+  const cx = Math.round(x);
+  const cy = Math.round(y);
+  if (cx < 2 || cy < 2 || cx >= work.width - 2 || cy >= work.height - 2) return null;
+  const { mean, span, chroma } = patchStats(work, cx - 2, cy - 2, 5);
+  return span < PLAIN_SPAN && chroma < PICTURE_CHROMA * Math.max(40, mean) ? mean : null;
+}
+
+/**
+ * Where the colour that starts at `at(0)` ends along `at(d)`, d = 1, 2, …, `reach` (px), and the
+ * grey level of the plain paper that follows it (PICTURE_PAPER px of it); null when the colour
+ * runs on past the reach, ends within PICTURE_INSIDE (a picture the line only grazes), or gives
+ * way to something other than plain paper.
+ */
+function pictureEnd(
+  work: RgbImage,
+  at: (d: number) => Point,
+  reach: number,
+): { end: number; paper: number } | null {
+  for (let d = 1; d <= reach; d++) {
+    const q = at(d);
+    if (colourAt(work, q.x, q.y)) continue;
+    if (d <= PICTURE_INSIDE) return null;
+    let paper = 0;
+    for (let e = 1; e <= PICTURE_PAPER; e++) {
+      const r = at(d + 2 + e);
+      const v = plainAt(work, r.x, r.y);
+      if (v === null) return null;
+      paper += v / PICTURE_PAPER;
     }
-    out = o;
+    return { end: d, paper };
+  }
+  return null;
+}
+
+/**
+ * The outline with a side pushed out past the coloured pictures it cuts (a logo, a photo, a
+ * stamp; `work` is the photo, `ch` the character height in its pixels): text beyond a side
+ * moves it out (`growOutlineToText`, `pushPastCutText`), but a picture is no text, and a side
+ * grown to just past a title cut the logo beside it (curl/brochure#11001, whose logo the edge
+ * cleanup then took for desk). At each place along a side, a picture is cut where the photo is
+ * coloured on the side and PICTURE_INSIDE px inside it, and the colour ends within
+ * PICTURE_REACH of the page past it, in plain paper: a coloured table or a banner that runs off
+ * the page goes on. The side moves, as `pushPastCutText` moves it, to PICTURE_CLEARANCE
+ * character heights past each cut picture's far edge, fading out along it. Sides are taken in
+ * turn, each from the outline as pushed so far; null when none moves.
+ * @example const pushed = pushPastCutPictures(outline, work, ch);
+ */
+export function pushPastCutPictures(
+  outline: PageOutline,
+  work: RgbImage,
+  ch: number,
+): PageOutline | null {
+  const sides: OutlineSide[] = ['top', 'right', 'bottom', 'left'];
+  const chord = (s: OutlineSide) => {
+    const p = outline[s];
+    return Math.hypot(p[p.length - 1]!.x - p[0]!.x, p[p.length - 1]!.y - p[0]!.y);
+  };
+  let out: PageOutline | null = null;
+  for (const side of sides) {
+    const o: PageOutline = out ?? outline;
+    if (o.clipped[side] || o[side].length < 2) continue;
+    const across = side === 'top' || side === 'bottom';
+    const reach =
+      (PICTURE_REACH * (across ? chord('left') + chord('right') : chord('top') + chord('bottom'))) /
+      2;
+    const f = sideFrame(o, side, ch);
+    const need: Array<[number, number]> = [];
+    f.pts.forEach((p, k) => {
+      const at = (d: number) => ({ x: p.x + d * f.nx, y: p.y + d * f.ny });
+      const inside = at(-PICTURE_INSIDE);
+      if (!colourAt(work, p.x, p.y) || !colourAt(work, inside.x, inside.y)) return;
+      const far = pictureEnd(work, at, reach);
+      // The paper on the page's side of the picture, to match the paper past it against (most
+      // of a cut picture may lie inside).
+      const near = pictureEnd(work, (d) => at(-d), PICTURE_INWARD * reach);
+      if (far === null || near === null || far.paper < PICTURE_PAPER_MATCH * near.paper) return;
+      need.push([f.us[k]!, f.vs[k]! + far.end + PICTURE_CLEARANCE * ch]);
+    });
+    if (need.length < MIN_PICTURE_PLACES) continue;
+    out =
+      pushSide(o, side, f, need, ch, reach + PICTURE_CLEARANCE * ch, work.width, work.height) ??
+      out;
   }
   return out;
 }

@@ -35,6 +35,7 @@ import {
   checkOutlineAgainstText,
   frameScale,
   growOutlineToText,
+  pushPastCutPictures,
   pushPastCutText,
   type OutlineCheck,
 } from './outline-check.ts';
@@ -950,6 +951,31 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         ...second.global.details,
         ...second.check.details,
         pushedPastText: true,
+      };
+    }
+  }
+  if (globalApplied && outline && frame) {
+    // A side that cuts a logo, a photo or a stamp (grown to just past a title beside a logo):
+    // pushed out past it, if the page still passes its checks and keeps its text clear of the
+    // edges (a picture is no text, so the text checks above never move a side for one).
+    const pushed = pushPastCutPictures(outline, work, frame.charHeight / frameScale(gray));
+    const second = pushed && checkedOutline(pushed, work, gray, onPaper, frame, undefined, 0);
+    const outsideBefore = Number(globalStage.details?.outsideShare ?? 0);
+    if (
+      second &&
+      !second.check.problem &&
+      second.check.details.outsideShare! <= Math.max(MIN_OUTSIDE, outsideBefore) &&
+      linesClearOfEdges(second) >= linesClearOfEdges({ rect, lines })
+    ) {
+      outline = second.outline;
+      ({ map, aspect, paper } = second.global);
+      ({ scale, rect, lines, ink } = second);
+      globalStage.reason = `${globalStage.reason} (a side pushed out past a picture it cut)`;
+      globalStage.details = {
+        ...globalStage.details,
+        ...second.global.details,
+        ...second.check.details,
+        pushedPastPicture: true,
       };
     }
   }
