@@ -382,6 +382,18 @@ describe('pushPastCutPictures', () => {
     expect(pushPastCutPictures(box(20, 30, 420, 560), desk, 10)).toBeNull();
   });
 
+  it('leaves a side alone that is coloured along most of its length (a book’s page stack)', () => {
+    // A brown band 20 px deep along the whole top, paper on both sides of it: every place along
+    // the side reads as a cut picture, which no logo does.
+    const band = photo((x, y) => (x >= 20 && x < 420 && y >= 70 && y < 90 ? [150, 110, 60] : null));
+    expect(pushPastCutPictures(box(20, 80, 420, 560), band, 10)).toBeNull();
+    // The same band over a quarter of the side's length is a picture the side cut.
+    const short = photo((x, y) =>
+      x >= 320 && x < 420 && y >= 70 && y < 90 ? [150, 110, 60] : null,
+    );
+    expect(pushPastCutPictures(box(20, 80, 420, 560), short, 10)).not.toBeNull();
+  });
+
   it('leaves a side alone where a picture runs on past the reach (a page-wide photo)', () => {
     const big = photo((x, y) => (y >= 45 && y < 300 && x >= 30 && x < 410 ? [40, 90, 200] : null));
     expect(pushPastCutPictures(box(20, 240, 420, 560), big, 10)).toBeNull();

@@ -533,6 +533,10 @@ const PICTURE_INWARD = 3;
 /** A side is pushed past a picture it cuts at this many of its places at least (a character
  *  height apart): a coloured speck on the border is no picture. */
 const MIN_PICTURE_PLACES = 2;
+/** A side coloured at more than this share of its places runs along a coloured desk, a book's
+ *  page stack or a tinted page, not across a picture (a cookbook's yellowed page under warm
+ *  light read coloured at 55–64 of 64 places on every side; a logo a side cut, 2–4). */
+const PICTURE_SIDE_SHARE = 0.3;
 /** A side pushed past a picture keeps this many character heights beyond its far edge. */
 const PICTURE_CLEARANCE = 1;
 
@@ -613,10 +617,12 @@ export function pushPastCutPictures(
       2;
     const f = sideFrame(o, side, ch);
     const need: Array<[number, number]> = [];
+    let coloured = 0;
     f.pts.forEach((p, k) => {
       const at = (d: number) => ({ x: p.x + d * f.nx, y: p.y + d * f.ny });
       const inside = at(-PICTURE_INSIDE);
       if (!colourAt(work, p.x, p.y) || !colourAt(work, inside.x, inside.y)) return;
+      coloured++;
       const far = pictureEnd(work, at, reach);
       // The paper on the page's side of the picture, to match the paper past it against (most
       // of a cut picture may lie inside).
@@ -624,7 +630,7 @@ export function pushPastCutPictures(
       if (far === null || near === null || far.paper < PICTURE_PAPER_MATCH * near.paper) return;
       need.push([f.us[k]!, f.vs[k]! + far.end + PICTURE_CLEARANCE * ch]);
     });
-    if (need.length < MIN_PICTURE_PLACES) continue;
+    if (need.length < MIN_PICTURE_PLACES || coloured > PICTURE_SIDE_SHARE * f.pts.length) continue;
     out =
       pushSide(o, side, f, need, ch, reach + PICTURE_CLEARANCE * ch, work.width, work.height) ??
       out;
