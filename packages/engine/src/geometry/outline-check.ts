@@ -1,5 +1,6 @@
 import type { GrayImage, PageOutline, Point, RgbImage } from '../types.ts';
 import { identityMap, renderGray, scaleOutput } from './backward-map.ts';
+import { plainPaper } from './paper-beyond.ts';
 import { patchStats } from './raster.ts';
 import { detectTextLines, type TextLines } from './text-lines.ts';
 
@@ -513,10 +514,6 @@ export function pushPastCutText(
  *  at least this share of its brightness (floored at 40): paper and black ink stay under it, in
  *  the casts the synthetic and real photos show. */
 const PICTURE_CHROMA = 0.3;
-/** Plain paper past a picture: a 5 × 5 patch whose grey levels span under this (no ink, no
- *  edge), and not coloured (PICTURE_CHROMA: paper in a cast shadow under a green cast reads
- *  0.16). */
-const PLAIN_SPAN = 24;
 /** A picture crosses a side when it is coloured this many px inside it as well as on it. */
 const PICTURE_INSIDE = 3;
 /** A picture a side cut ends within this share of the neighbouring sides' length past it
@@ -548,15 +545,6 @@ function colourAt(work: RgbImage, x: number, y: number): boolean {
   return chroma >= PICTURE_CHROMA * Math.max(40, mean);
 }
 
-/** The grey level of the 5 × 5 patch at (x, y) when it is plain paper, else null. */
-function plainAt(work: RgbImage, x: number, y: number): number | null {
-  const cx = Math.round(x);
-  const cy = Math.round(y);
-  if (cx < 2 || cy < 2 || cx >= work.width - 2 || cy >= work.height - 2) return null;
-  const { mean, span, chroma } = patchStats(work, cx - 2, cy - 2, 5);
-  return span < PLAIN_SPAN && chroma < PICTURE_CHROMA * Math.max(40, mean) ? mean : null;
-}
-
 /**
  * Where the colour that starts at `at(0)` ends along `at(d)`, d = 1, 2, …, `reach` (px), and the
  * grey level of the plain paper that follows it (PICTURE_PAPER px of it); null when the colour
@@ -575,7 +563,9 @@ function pictureEnd(
     let paper = 0;
     for (let e = 1; e <= PICTURE_PAPER; e++) {
       const r = at(d + 2 + e);
-      const v = plainAt(work, r.x, r.y);
+      // Plain paper, coloured no more than a picture is not (paper in a cast shadow under a
+      // green cast reads 0.16).
+      const v = plainPaper(work, r.x, r.y, PICTURE_CHROMA);
       if (v === null) return null;
       paper += v / PICTURE_PAPER;
     }

@@ -34,14 +34,23 @@ function toPolyline(line: Point[], p: Point): number {
   return best;
 }
 
-/** Mean grey level of the 5 × 5 patch at (x, y), or null when it is off the image or not plain
- *  paper (ink, an edge, a colour). */
-function plainPaper(work: RgbImage, x: number, y: number): number | null {
+/**
+ * Mean grey level of the 5 × 5 patch at (x, y), or null when it is off the image or not plain
+ * paper: ink or an edge (grey levels spanning PLAIN_SPAN or more), or a colour (chroma over
+ * `maxChroma` of its brightness, floored at 40).
+ * @example const level = plainPaper(work, x, y); // 231 on paper, null on a letter
+ */
+export function plainPaper(
+  work: RgbImage,
+  x: number,
+  y: number,
+  maxChroma = PLAIN_CHROMA,
+): number | null {
   const cx = Math.round(x);
   const cy = Math.round(y);
   if (cx < 2 || cy < 2 || cx >= work.width - 2 || cy >= work.height - 2) return null;
   const { mean, span, chroma } = patchStats(work, cx - 2, cy - 2, 5);
-  if (span >= PLAIN_SPAN || chroma > PLAIN_CHROMA * Math.max(40, mean)) return null;
+  if (span >= PLAIN_SPAN || chroma > maxChroma * Math.max(40, mean)) return null;
   return mean;
 }
 
