@@ -879,8 +879,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // hold the whole page (an enclosure whose walls broke at a shadow cut across the page's
     // corner; with the gaps closed, the page's own border enclosed it). A larger one is taken
     // when it leaves no text outside and finds nearly as many lines (a jagged side cuts some
-    // into two).
+    // into two), or, where the outline's own text came out tilted past MAX_TEXT_TILT, level text:
+    // a side along a cast shadow's diagonal edge bends the lines below it and breaks them into
+    // more pieces than the page has (curl/brochure#17031: 21 lines tilted 9°, 17 level).
     const area = Number(det.details.areaFrac ?? 0);
+    const firstTilt = textTilt(lines);
+    const tilted = firstTilt !== null && Math.abs(firstTilt) > MAX_TEXT_TILT;
     for (const other of det.others) {
       if (Number(other.details.areaFrac ?? 0) <= area) continue;
       const second = checkedOutline(
@@ -896,7 +900,8 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         !second ||
         second.check.problem ||
         second.check.details.outsideShare! > MIN_OUTSIDE ||
-        second.lines.lines.length < MIN_OTHER_LINES * lines.lines.length
+        (second.lines.lines.length < MIN_OTHER_LINES * lines.lines.length &&
+          !(tilted && Math.abs(textTilt(second.lines) ?? Infinity) <= LEVEL_TILT))
       ) {
         continue;
       }
