@@ -765,6 +765,22 @@ describe('engine quality regression', () => {
     expect(aspectError()).toBeLessThan(0.03);
   });
 
+  it('takes the page’s edge enclosure inside a paper mask that ran on over a light table', async () => {
+    // A crumpled brochure held up against a cream table: the paper mask ran on over the lit
+    // table to the frame's right and bottom, and its outline, along the frame, left the page
+    // skewed inside a frame of table (MS-SSIM 0.531 against 0.558 for the photo). The edges
+    // round the page enclose it, inside that mask.
+    const { result, input, output } = await restoreSample({
+      seed: 9033,
+      kind: 'brochure',
+      family: 'crumple',
+      width: 1000,
+      paper: 'legal',
+    });
+    expect(stageOf(result, 'global')?.reason).toMatch(/edge enclosure.*inside the paperness mask/);
+    expect(await output()).toBeGreaterThan((await input()) + 0.08);
+  });
+
   it('takes another outline with level text over one along a cast shadow’s diagonal edge', async () => {
     // A shadow across a curled brochure's top corner: the paper mask's top side ran down its
     // diagonal edge, leaving the title outside and the text below tilted 9°. The page's

@@ -783,11 +783,11 @@ function straightEdgeOutline(f: PaperFeatures, edges: EdgeMap): DetectResult | n
 /** An outline this confident that fills its quadrilateral needs no other candidate. */
 const SURE = 0.95;
 /** A best mask this much larger than its quadrilateral leaked past the page's border. */
-const LEAKY_FILL = 1.08;
+export const LEAKY_FILL = 1.08;
 /** The straight-sided page inside a leaking mask covers at least this share of it… */
-const LEAK_INNER_AREA = 0.5;
+export const LEAK_INNER_AREA = 0.5;
 /** …and lies inside its quadrilateral to within this share of the quadrilateral's size. */
-const LEAK_SLACK = 0.05;
+export const LEAK_SLACK = 0.05;
 
 /** Gradient down to which edges continuing the edge map's own count as walls of the enclosure. */
 const FAINT_EDGE = 1.5;

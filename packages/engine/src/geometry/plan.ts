@@ -8,7 +8,14 @@ import type {
   StageReport,
 } from '../types.ts';
 import { cleanScan } from '../detect/clean-scan.ts';
-import { detectPage, pageFeatures, type PageFeatures } from '../detect/page-detect.ts';
+import {
+  detectPage,
+  LEAK_INNER_AREA,
+  LEAK_SLACK,
+  LEAKY_FILL,
+  pageFeatures,
+  type PageFeatures,
+} from '../detect/page-detect.ts';
 import { quadArea, quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import {
@@ -69,6 +76,10 @@ const MIN_OUTLINE_CONFIDENCE = 0.65;
  *  this confident (a book page beside an object at its corner scored 0.795 on its neutral
  *  colour: its side lost support where it ran round the object). */
 const RETRY_CONFIDENCE = 0.75;
+/** An edge enclosure inside a leaking mask's outline is taken when it finds at least this
+ *  share of that outline's lines: the leaking outline's Coons patch bends the page's lines and
+ *  breaks some into pieces (crumple/brochure#9033: 28 lines, the page's enclosure 24). */
+const LEAK_INNER_LINES = 0.8;
 const STEP = 8;
 const ANALYSIS_SIDE = 1280;
 
@@ -940,6 +951,61 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         ...second.check.details,
         smoothPaper: true,
       };
+    }
+  }
+  if (
+    // The outline as detected follows a mask that ran on past the page over a table as light as
+    // the paper, to the frame (its straight sides were looked for inside it and not found: a
+    // crumpled page's sides bend). No text lies beyond it, so the checks above never looked
+    // further: an enclosure of the edges round the page, inside it and off the frame, is the
+    // page when it holds all the text and finds most of its lines.
+    globalApplied &&
+    outline &&
+    outline === det.outline &&
+    Number(det.details.fill ?? 0) > LEAKY_FILL &&
+    Object.values(outline.clipped).some(Boolean) &&
+    'others' in det &&
+    det.others
+  ) {
+    const area = Number(det.details.areaFrac ?? 0);
+    const inner = det.others
+      .filter(
+        (o) =>
+          String(o.details.feature ?? '').startsWith('edge enclosure') &&
+          o.outline &&
+          !Object.values(o.outline.clipped).some(Boolean) &&
+          Number(o.details.areaFrac ?? 0) >= LEAK_INNER_AREA * area &&
+          quadEncloses(outline!.corners, o.outline.corners, 1, LEAK_SLACK),
+      )
+      .sort((a, b) => Number(b.details.areaFrac) - Number(a.details.areaFrac));
+    for (const other of inner) {
+      const second = checkedOutline(
+        other.outline,
+        work,
+        gray,
+        onPaper,
+        frame,
+        undefined,
+        RETRY_CONFIDENCE,
+      );
+      if (
+        !second ||
+        second.check.problem ||
+        second.check.details.outsideShare! > MIN_OUTSIDE ||
+        second.lines.lines.length < LEAK_INNER_LINES * lines.lines.length
+      ) {
+        continue;
+      }
+      outline = second.outline;
+      ({ map, aspect, paper } = second.global);
+      ({ scale, rect, lines, ink } = second);
+      globalStage.reason = `perspective and edge curl removed (page found by its ${String(other.details.feature)} inside the ${String(det.details.feature)} mask, which ran on past it)`;
+      globalStage.details = {
+        ...second.global.details,
+        ...second.check.details,
+        otherOutline: String(other.details.feature),
+      };
+      break;
     }
   }
   if (globalApplied && outline && frame) {
