@@ -1069,8 +1069,11 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // with the page's four straight edges (a light table: the border fades in and out), then the
   // edges round it; each must pass the text check, and `accept` too. The first that passes is
   // taken, unless it runs off the photo at two opposite sides (a colour mask run on over a
-  // table as light as the page, above and below it): then a later one that stays inside the
-  // photo and keeps as much of the text is taken instead.
+  // table as light as the page, above and below it) or was grown past text beyond it: then a
+  // later one that stays inside the photo, found whole, and keeps as much of the text is taken
+  // instead. (Growth only guesses where the page ends from its text: fold/letter#6082's lit
+  // panel, grown past the text above, stopped just over its letterhead, cutting the logo and
+  // the margin; the edges round the page enclosed all of it.)
   const retryOutline = (accept: (second: Retried['second']) => boolean = () => true) => {
     let taken: Retried | null = null;
     for (const [opts, how] of [
@@ -1108,11 +1111,12 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       }
       if (!taken) {
         taken = { second, how, grew };
-        if (!clippedAcross(second.outline)) break;
+        if (!clippedAcross(second.outline) && !grew) break;
         continue;
       }
       if (
         !clippedAcross(second.outline) &&
+        (clippedAcross(taken.second.outline) || (taken.grew && !grew)) &&
         keepsText(second.check.details.keptShare!, taken.second.check.details.keptShare!)
       ) {
         taken = { second, how, grew };
