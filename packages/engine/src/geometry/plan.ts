@@ -1074,13 +1074,25 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // instead. (Growth only guesses where the page ends from its text: fold/letter#6082's lit
   // panel, grown past the text above, stopped just over its letterhead, cutting the logo and
   // the margin; the edges round the page enclosed all of it.)
-  const retryOutline = (accept: (second: Retried['second']) => boolean = () => true) => {
+  // As a `lastResort` (the first outline rejected, and none of the three passed), the page
+  // found by its smooth paper is tried last, on the same terms: paper is smooth where a desk
+  // has grain, in shadow as in light (perspective/paper#9020, a shadow's diagonal edge across
+  // the page on fabric: the whole frame came back, 0.431; 0.772 now). It is not asked where an
+  // outline passed but tilted its text (crumple/brochure#5043 lost 0.024 to it there), nor
+  // where another retry was taken (curl/invoice#6011's, grown, replaced a better one).
+  const retryOutline = (
+    accept: (second: Retried['second']) => boolean = () => true,
+    lastResort = false,
+  ) => {
     let taken: Retried | null = null;
     for (const [opts, how] of [
       [{ shadowInvariant: true }, 'its neutral colour'],
       [{ straightEdges: true }, 'its four straight edges'],
       [{ edgeEnclosures: true }, 'the edges round it'],
+      [{ smoothness: true }, 'its smooth paper'],
     ] as const) {
+      const smooth = 'smoothness' in opts;
+      if (smooth && (taken || !lastResort)) break;
       let second = secondOutline(work, features(), gray, onPaper, frame, opts);
       let grew = '';
       if (second?.check.problem && second.check.details.outsideShare! > MIN_OUTSIDE) {
@@ -1139,7 +1151,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     };
   };
   if (retry) {
-    const taken = retryOutline();
+    const taken = retryOutline(undefined, true);
     if (taken) {
       const first = globalStage.reason?.replace(/: keeping the full frame$/, '') ?? '';
       takeRetried(taken, `first outline rejected: ${first}`);
