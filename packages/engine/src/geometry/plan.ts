@@ -884,6 +884,30 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       }
     }
   }
+  // Another outline of the page search, checked against the photo's text: null unless it is
+  // at least `minConfidence` confident, passes the check and leaves no more than MIN_OUTSIDE of
+  // the text beyond it.
+  const holdingText = (o: PageOutline | null, minConfidence: number) => {
+    const second = checkedOutline(o, work, gray, onPaper, frame, undefined, minConfidence);
+    return second && !second.check.problem && second.check.details.outsideShare! <= MIN_OUTSIDE
+      ? second
+      : null;
+  };
+  // Takes such an outline for the page, with `why` for the report.
+  const takeOther = (
+    second: NonNullable<ReturnType<typeof checkedOutline>>,
+    why: string,
+    mark: Record<string, unknown>,
+  ): void => {
+    outline = second.outline;
+    ({ map, aspect, paper } = second.global);
+    ({ scale, rect, lines, ink } = second);
+    globalStage.reason = `perspective and edge curl removed (${why})`;
+    globalStage.details = { ...second.global.details, ...second.check.details, ...mark };
+  };
+  // The share of the text beyond the outline as detected, for the report.
+  const beyond = (): string =>
+    `${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline`;
   if (globalApplied && outline && outline === textBeyond && 'others' in det && det.others) {
     // Text still lies beyond the outline: beyond more than one side, which growing cannot
     // mend, or past a side the shadow check did not move. Another outline the search found may
@@ -898,33 +922,16 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     const tilted = firstTilt !== null && Math.abs(firstTilt) > MAX_TEXT_TILT;
     for (const other of det.others) {
       if (Number(other.details.areaFrac ?? 0) <= area) continue;
-      const second = checkedOutline(
-        other.outline,
-        work,
-        gray,
-        onPaper,
-        frame,
-        undefined,
-        MIN_OUTLINE_CONFIDENCE,
-      );
+      const second = holdingText(other.outline, MIN_OUTLINE_CONFIDENCE);
       if (
         !second ||
-        second.check.problem ||
-        second.check.details.outsideShare! > MIN_OUTSIDE ||
         (second.lines.lines.length < MIN_OTHER_LINES * lines.lines.length &&
           !(tilted && Math.abs(textTilt(second.lines) ?? Infinity) <= LEVEL_TILT))
       ) {
         continue;
       }
-      outline = second.outline;
-      ({ map, aspect, paper } = second.global);
-      ({ scale, rect, lines, ink } = second);
-      globalStage.reason = `perspective and edge curl removed (page found by its ${String(other.details.feature)}: ${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline)`;
-      globalStage.details = {
-        ...second.global.details,
-        ...second.check.details,
-        otherOutline: String(other.details.feature),
-      };
+      const feature = String(other.details.feature);
+      takeOther(second, `page found by its ${feature}: ${beyond()}`, { otherOutline: feature });
       break;
     }
   }
@@ -942,15 +949,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length &&
       quadArea(second.outline.corners) > quadArea(outline.corners)
     ) {
-      outline = second.outline;
-      ({ map, aspect, paper } = second.global);
-      ({ scale, rect, lines, ink } = second);
-      globalStage.reason = `perspective and edge curl removed (page found by its smooth paper: ${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline)`;
-      globalStage.details = {
-        ...second.global.details,
-        ...second.check.details,
-        smoothPaper: true,
-      };
+      takeOther(second, `page found by its smooth paper: ${beyond()}`, { smoothPaper: true });
     }
   }
   if (
@@ -979,32 +978,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       )
       .sort((a, b) => Number(b.details.areaFrac) - Number(a.details.areaFrac));
     for (const other of inner) {
-      const second = checkedOutline(
-        other.outline,
-        work,
-        gray,
-        onPaper,
-        frame,
-        undefined,
-        RETRY_CONFIDENCE,
+      const second = holdingText(other.outline, RETRY_CONFIDENCE);
+      if (!second || second.lines.lines.length < LEAK_INNER_LINES * lines.lines.length) continue;
+      const feature = String(other.details.feature);
+      takeOther(
+        second,
+        `page found by its ${feature} inside the ${String(det.details.feature)} mask, which ran on past it`,
+        { otherOutline: feature },
       );
-      if (
-        !second ||
-        second.check.problem ||
-        second.check.details.outsideShare! > MIN_OUTSIDE ||
-        second.lines.lines.length < LEAK_INNER_LINES * lines.lines.length
-      ) {
-        continue;
-      }
-      outline = second.outline;
-      ({ map, aspect, paper } = second.global);
-      ({ scale, rect, lines, ink } = second);
-      globalStage.reason = `perspective and edge curl removed (page found by its ${String(other.details.feature)} inside the ${String(det.details.feature)} mask, which ran on past it)`;
-      globalStage.details = {
-        ...second.global.details,
-        ...second.check.details,
-        otherOutline: String(other.details.feature),
-      };
       break;
     }
   }
