@@ -850,6 +850,31 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       }
     }
   }
+  // Whether another outline, checked against the photo's text, passes the check and leaves no
+  // more than MIN_OUTSIDE of the text beyond it.
+  const holds = (second: ReturnType<typeof checkedOutline>): second is NonNullable<typeof second> =>
+    second !== null && !second.check.problem && second.check.details.outsideShare! <= MIN_OUTSIDE;
+  // Another outline of the page search, checked: null unless it is at least `minConfidence`
+  // confident and `holds`.
+  const holdingText = (o: PageOutline | null, minConfidence: number) => {
+    const second = checkedOutline(o, work, gray, onPaper, frame, undefined, minConfidence);
+    return holds(second) ? second : null;
+  };
+  // Takes another outline for the page, with `why` for the report and `mark` in its details.
+  const takeOther = (
+    second: NonNullable<ReturnType<typeof checkedOutline>>,
+    why: string,
+    mark: Record<string, unknown>,
+  ): void => {
+    outline = second.outline;
+    ({ map, aspect, paper } = second.global);
+    ({ scale, rect, lines, ink } = second);
+    globalStage.reason = `perspective and edge curl removed (${why})`;
+    globalStage.details = { ...second.global.details, ...second.check.details, ...mark };
+  };
+  // The share of the text beyond the outline as detected, for the report.
+  const beyond = (): string =>
+    `${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline`;
   if (globalApplied && outline && textBeyond) {
     // Text beyond a side that runs along a shadow's edge (a cast shadow or a fold's shaded panel
     // across the page): the brightness masks stopped there, while the page's neutral colour
@@ -871,43 +896,14 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
         second.check.details.outsideShare! <= MIN_OUTSIDE;
       globalStage.details = { ...globalStage.details, shadowedSides: shaded.join(' ') };
       if (taken) {
-        outline = second.outline;
-        ({ map, aspect, paper } = second.global);
-        ({ scale, rect, lines, ink } = second);
-        globalStage.reason = `perspective and edge curl removed (page found by its neutral colour past the shadow's edge that the first outline's ${shaded.join(' and ')} side followed)`;
-        globalStage.details = {
-          ...second.global.details,
-          ...second.check.details,
-          shadowedSides: shaded.join(' '),
-          retried: true,
-        };
+        takeOther(
+          second,
+          `page found by its neutral colour past the shadow's edge that the first outline's ${shaded.join(' and ')} side followed`,
+          { shadowedSides: shaded.join(' '), retried: true },
+        );
       }
     }
   }
-  // Another outline of the page search, checked against the photo's text: null unless it is
-  // at least `minConfidence` confident, passes the check and leaves no more than MIN_OUTSIDE of
-  // the text beyond it.
-  const holdingText = (o: PageOutline | null, minConfidence: number) => {
-    const second = checkedOutline(o, work, gray, onPaper, frame, undefined, minConfidence);
-    return second && !second.check.problem && second.check.details.outsideShare! <= MIN_OUTSIDE
-      ? second
-      : null;
-  };
-  // Takes such an outline for the page, with `why` for the report.
-  const takeOther = (
-    second: NonNullable<ReturnType<typeof checkedOutline>>,
-    why: string,
-    mark: Record<string, unknown>,
-  ): void => {
-    outline = second.outline;
-    ({ map, aspect, paper } = second.global);
-    ({ scale, rect, lines, ink } = second);
-    globalStage.reason = `perspective and edge curl removed (${why})`;
-    globalStage.details = { ...second.global.details, ...second.check.details, ...mark };
-  };
-  // The share of the text beyond the outline as detected, for the report.
-  const beyond = (): string =>
-    `${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline`;
   if (globalApplied && outline && outline === textBeyond && 'others' in det && det.others) {
     // Text still lies beyond the outline: beyond more than one side, which growing cannot
     // mend, or past a side the shadow check did not move. Another outline the search found may
@@ -943,9 +939,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // outside, finds nearly as many lines, and is larger.
     const second = secondOutline(work, features(), gray, onPaper, frame, { smoothness: true });
     if (
-      second &&
-      !second.check.problem &&
-      second.check.details.outsideShare! <= MIN_OUTSIDE &&
+      holds(second) &&
       second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length &&
       quadArea(second.outline.corners) > quadArea(outline.corners)
     ) {
@@ -1119,17 +1113,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     return taken;
   };
   const takeRetried = ({ second, how, grew }: Retried, why: string): void => {
-    outline = second.outline;
-    ({ map, aspect, paper } = second.global);
-    ({ scale, rect, lines, ink } = second);
     globalApplied = true;
     globalStage.applied = true;
-    globalStage.reason = `perspective and edge curl removed (page found by ${how}${grew}; ${why})`;
-    globalStage.details = {
-      ...second.global.details,
-      ...second.check.details,
-      retried: true,
-    };
+    takeOther(second, `page found by ${how}${grew}; ${why}`, { retried: true });
   };
   if (retry) {
     const taken = retryOutline(undefined, true);
