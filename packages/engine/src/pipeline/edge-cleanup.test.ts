@@ -79,12 +79,40 @@ describe('whitenEdgeBackground', () => {
     // desk comes out of the appearance stage; a pale highlight inside the page, same tint.
     fill(img, (x) => x >= 288, [240, 215, 180]);
     fill(img, (x, y) => x >= 100 && x < 160 && y >= 100 && y < 110, [240, 215, 180]);
-    // Faintly tinted paper (chroma under 50) at the left edge stays too.
-    fill(img, (x) => x < 6, [250, 240, 225]);
+    // Paper a shade off white along the left edge (a channel at 225) stays: it is not tinted
+    // enough to be told from paper.
+    fill(img, (x) => x < 6, [250, 245, 238]);
     expect(whitenEdgeBackground(img)).toBeGreaterThan(0);
     expect(at(img, 295, 200)).toBe(255);
     expect(at(img, 120, 105)).toBe(240);
-    expect(img.data[3 * (200 * 300 + 2) + 2]).toBe(225);
+    expect(img.data[3 * (200 * 300 + 2) + 2]).toBe(238);
+  });
+
+  it('whitens light tan bands joined to the border (a page stack, gutter shade), keeps letters by them', () => {
+    const img = page(300, 400);
+    // A book's page stack down the left edge: tan stripes (chroma 30, a channel at 205) from
+    // the top border to the bottom one, paper between them.
+    for (const x0 of [2, 10, 18]) fill(img, (x) => x >= x0 && x < x0 + 4, [235, 222, 205]);
+    // Gutter shade down the right side, behind a dark strip of desk at the very edge, with a
+    // letter standing in it (dark, with a soft tinted rim).
+    fill(img, (x) => x >= 296, [70, 60, 50]);
+    fill(img, (x) => x >= 270 && x < 296, [238, 228, 200]);
+    fill(img, (x, y) => x >= 266 && x < 276 && y >= 200 && y < 212, [30, 30, 30]);
+    // The same tan over a whole half of the page is the paper's own tone: it reaches past the
+    // band and stays.
+    const toned = page(300, 400);
+    fill(toned, (x) => x < 150, [235, 222, 205]);
+    whitenEdgeBackground(img);
+    expect(at(img, 3, 100)).toBe(255);
+    expect(at(img, 19, 300)).toBe(255);
+    expect(at(img, 298, 100)).toBe(255);
+    expect(at(img, 285, 100)).toBe(255);
+    expect(at(img, 270, 205)).toBe(30);
+    // The tinted rim right beside the letter stays; a pixel further off is whitened.
+    expect(at(img, 276, 205)).toBe(238);
+    expect(at(img, 280, 205)).toBe(255);
+    expect(whitenEdgeBackground(toned)).toBe(0);
+    expect(at(toned, 2, 200)).toBe(235);
   });
 
   it('matches a direct reference (label border regions, keep shallow ones, dilate, scan)', () => {
@@ -138,10 +166,50 @@ function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
   const { width: w, height: h } = img;
   const data = img.data.slice();
   const band = Math.max(2, Math.round(0.12 * Math.min(w, h)));
+  const lum = (i: number) =>
+    0.299 * data[3 * i]! + 0.587 * data[3 * i + 1]! + 0.114 * data[3 * i + 2]!;
   const bg = (i: number) => {
     const [r, g, b] = [data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!];
-    return 0.299 * r + 0.587 * g + 0.114 * b < 185 || Math.max(r, g, b) - Math.min(r, g, b) > 50;
+    return lum(i) < 185 || Math.max(r, g, b) - Math.min(r, g, b) > 50;
   };
+  const desk = shallowBorderRegions(w, h, band, bg);
+  const tint = (i: number) =>
+    Math.min(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!) < 235 && lum(i) >= 185;
+  const tinted = shallowBorderRegions(w, h, band, (i) => desk[i] === 1 || tint(i));
+  const at = (m: Uint8Array, x: number, y: number) =>
+    x >= 0 && y >= 0 && x < w && y < h && m[y * w + x] === 1;
+  const ink = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < w && y < h && lum(y * w + x) < 185 && desk[y * w + x] !== 1;
+  let changed = 0;
+  const out = data.slice();
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const byDesk =
+        at(desk, x, y) ||
+        at(desk, x - 1, y) ||
+        at(desk, x + 1, y) ||
+        at(desk, x, y - 1) ||
+        at(desk, x, y + 1);
+      const byTint =
+        at(tinted, x, y) && !(ink(x - 1, y) || ink(x + 1, y) || ink(x, y - 1) || ink(x, y + 1));
+      if (!byDesk && !byTint) continue;
+      const o = 3 * (y * w + x);
+      if (out[o] === 255 && out[o + 1] === 255 && out[o + 2] === 255) continue;
+      out.fill(255, o, o + 3);
+      changed++;
+    }
+  }
+  return { data: out, share: changed / (w * h) };
+}
+
+/** 1 where a region of `bg` pixels meets the border, stays within `band` and is not content a
+ *  side cut (the rule `whitenEdgeBackground` states), by labelling every region in full. */
+function shallowBorderRegions(
+  w: number,
+  h: number,
+  band: number,
+  bg: (i: number) => boolean,
+): Uint8Array {
   const region = new Int32Array(w * h).fill(-1);
   const shallow: boolean[] = [];
   for (let s = 0; s < w * h; s++) {
@@ -186,21 +254,9 @@ function referenceWhiten(img: RgbImage): { data: Uint8Array; share: number } {
       size >= 0.5 * span * depth;
     shallow.push(ok && !cut);
   }
-  const kept = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < w && y < h && region[y * w + x]! >= 0 && shallow[region[y * w + x]!];
-  let changed = 0;
-  const out = data.slice();
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      if (!(kept(x, y) || kept(x - 1, y) || kept(x + 1, y) || kept(x, y - 1) || kept(x, y + 1)))
-        continue;
-      const o = 3 * (y * w + x);
-      if (out[o] === 255 && out[o + 1] === 255 && out[o + 2] === 255) continue;
-      out.fill(255, o, o + 3);
-      changed++;
-    }
-  }
-  return { data: out, share: changed / (w * h) };
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < w * h; i++) if (region[i]! >= 0 && shallow[region[i]!]) out[i] = 1;
+  return out;
 }
 
 /** A shaded capsule of skin from the left border, as the synthetic thumb (synth/occluder.ts). */

@@ -50,39 +50,34 @@ function cutContent(region: number[], w: number, h: number): boolean {
   );
 }
 
+/** Tinted paper: lighter than DARK but with a channel under this (after the appearance stage
+ *  paper is ≈ 255 in every channel). A book's page stack and the shade along its gutter or a
+ *  curled edge come out of the appearance stage as light tan or grey bands (channels 200–240). */
+const TINT = 235;
+
 /**
- * Whitens background left along the edges of a restored page: the table or desk seen between
- * the page's wavy border and the output rectangle (a crumpled edge, a torn or dog-eared
- * corner). Each region of non-paper pixels connected to the image border is whitened, grown
- * by one pixel to take the anti-aliased rim, only when it stays within a band of 12 % of the
- * short side: dark content that reaches further in (a full-bleed photo, a table touching the
- * edge, or a whole unflattened background) is left as it is, and so is a compact region that
- * one side cuts (a logo the page's outline clipped: see CUT_CONTENT_SPAN). Works in place;
- * returns the share of pixels whitened.
- * @example const share = whitenEdgeBackground(page); // 0.004
+ * The pixels of the regions of `candidate` pixels connected to the image border that stay
+ * within `band` of it and are not content one side cut (see CUT_CONTENT_SPAN), in flood order.
  */
-export function whitenEdgeBackground(img: RgbImage): number {
-  const { width: w, height: h, data } = img;
-  const band = Math.max(2, Math.round(BAND * Math.min(w, h)));
+function borderRegions(w: number, h: number, band: number, candidate: (i: number) => boolean) {
   const depth = (x: number, y: number) => Math.min(x, y, w - 1 - x, h - 1 - y);
-  const isBackground = (i: number): boolean => {
-    const r = data[3 * i]!;
-    const g = data[3 * i + 1]!;
-    const b = data[3 * i + 2]!;
-    const hi = Math.max(r, g, b);
-    return 0.299 * r + 0.587 * g + 0.114 * b < DARK || hi - Math.min(r, g, b) > CHROMA;
-  };
-  // 1: in the region being flooded, 2: whitened, 3: in a region that reaches deeper than the
-  // band. A flood stops as soon as its region is known to be deep (a whole unflattened
-  // background would otherwise be walked pixel by pixel): its pixels so far are marked 3, and a
-  // later flood that touches one of them belongs to the same deep region.
+  // 1: in the region being flooded, 2: kept, 3: in a region that reaches deeper than the band.
+  // A flood stops as soon as its region is known to be deep (a whole unflattened background
+  // would otherwise be walked pixel by pixel): its pixels so far are marked 3, and a later
+  // flood that touches one of them belongs to the same deep region.
   const mark = new Uint8Array(w * h);
   const region: number[] = [];
-  // Every pixel of the regions kept for whitening, in flood order.
-  const whitened: number[] = [];
+  const kept: number[] = [];
   let deep = false;
+  const visit = (j: number): void => {
+    const mj = mark[j];
+    if (mj === 3) deep = true;
+    if (mj || !candidate(j)) return;
+    mark[j] = 1;
+    region.push(j);
+  };
   const flood = (start: number): void => {
-    if (mark[start] || !isBackground(start)) return;
+    if (mark[start] || !candidate(start)) return;
     region.length = 0;
     mark[start] = 1;
     region.push(start);
@@ -101,16 +96,52 @@ export function whitenEdgeBackground(img: RgbImage): number {
     if (!deep && cutContent(region, w, h)) deep = true;
     const m = deep ? 3 : 2;
     for (const i of region) mark[i] = m;
-    if (!deep) for (const i of region) whitened.push(i);
-  };
-  const visit = (j: number): void => {
-    const mj = mark[j];
-    if (mj === 3) deep = true;
-    if (mj || !isBackground(j)) return;
-    mark[j] = 1;
-    region.push(j);
+    if (!deep) for (const i of region) kept.push(i);
   };
   forEachBorderPixel(w, h, flood);
+  return kept;
+}
+
+/**
+ * Whitens background left along the edges of a restored page: the table or desk seen between
+ * the page's wavy border and the output rectangle (a crumpled edge, a torn or dog-eared
+ * corner). Each region of non-paper pixels connected to the image border is whitened, grown
+ * by one pixel to take the anti-aliased rim, only when it stays within a band of 12 % of the
+ * short side: dark content that reaches further in (a full-bleed photo, a table touching the
+ * edge, or a whole unflattened background) is left as it is, and so is a compact region that
+ * one side cuts (a logo the page's outline clipped: see CUT_CONTENT_SPAN).
+ * Then the same for light tinted bands (TINT) joined to the border, on their own or through
+ * the desk: a book's page stack, the shade along its gutter. They never take in dark pixels, and
+ * a tinted pixel beside dark ink left on the page stays (the soft rim of a letter near the band).
+ * Works in place; returns the share of pixels whitened.
+ * @example const share = whitenEdgeBackground(page); // 0.004
+ */
+export function whitenEdgeBackground(img: RgbImage): number {
+  const { width: w, height: h, data } = img;
+  const band = Math.max(2, Math.round(BAND * Math.min(w, h)));
+  const lum = (i: number): number =>
+    0.299 * data[3 * i]! + 0.587 * data[3 * i + 1]! + 0.114 * data[3 * i + 2]!;
+  const isBackground = (i: number): boolean => {
+    const r = data[3 * i]!;
+    const g = data[3 * i + 1]!;
+    const b = data[3 * i + 2]!;
+    const hi = Math.max(r, g, b);
+    return lum(i) < DARK || hi - Math.min(r, g, b) > CHROMA;
+  };
+  const isTinted = (i: number): boolean =>
+    Math.min(data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!) < TINT;
+  const desk = borderRegions(w, h, band, isBackground);
+  // Tinted bands are flooded through the desk regions just found (a band of shade behind a
+  // strip of desk reaches the border only through it), but not through other dark pixels.
+  const isDesk = new Uint8Array(w * h);
+  for (const i of desk) isDesk[i] = 1;
+  const tinted = borderRegions(
+    w,
+    h,
+    band,
+    (i) => isDesk[i] === 1 || (isTinted(i) && lum(i) >= DARK),
+  );
+  const inked = (i: number): boolean => lum(i) < DARK && isDesk[i] !== 1;
   // The whitened regions grown by one pixel (the grey rim between background and paper): each
   // whitened pixel and its four neighbours, so only the regions' own pixels are visited.
   let changed = 0;
@@ -122,7 +153,20 @@ export function whitenEdgeBackground(img: RgbImage): number {
     data[o + 2] = 255;
     changed++;
   };
-  for (const i of whitened) {
+  // Tinted pixels beside ink first, while the ink is still there to be seen.
+  const keep = new Uint8Array(w * h);
+  for (const i of tinted) {
+    if (isDesk[i]) continue;
+    const x = i % w;
+    if (
+      (x > 0 && inked(i - 1)) ||
+      (x < w - 1 && inked(i + 1)) ||
+      (i >= w && inked(i - w)) ||
+      (i + w < w * h && inked(i + w))
+    )
+      keep[i] = 1;
+  }
+  for (const i of desk) {
     const x = i % w;
     whiten(i);
     if (x > 0) whiten(i - 1);
@@ -130,6 +174,7 @@ export function whitenEdgeBackground(img: RgbImage): number {
     if (i >= w) whiten(i - w);
     if (i + w < w * h) whiten(i + w);
   }
+  for (const i of tinted) if (!keep[i]) whiten(i);
   return changed / (w * h);
 }
 
