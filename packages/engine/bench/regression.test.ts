@@ -831,4 +831,22 @@ describe('engine quality regression', () => {
     );
     expect(await output()).toBeGreaterThan((await input()) + 0.4);
   });
+
+  it('takes the page’s neutral colour when text lies beyond a side no shadow check explains', async () => {
+    // A cast shadow over a crumpled brochure's title band, on green fabric: its lit facets broke
+    // the shadow's edge, so the shadow check did not name the side the outline had run along,
+    // under the title. The title, the logo and the stamp were cut away and the page came back
+    // as a landscape strip (MS-SSIM 0.498, aspect 0.77 for 1.29). The neutral-colour outline
+    // holds all the text; a spike of the first outline along a crease sticks out of it.
+    const { result, input, output, aspectError } = await restoreSample({
+      seed: 9003,
+      kind: 'brochure',
+      family: 'crumple',
+      width: 1240,
+      paper: 'letter',
+    });
+    expect(stageOf(result, 'global')?.reason).toMatch(/page found by its neutral colour: \d+% of/);
+    expect(await output()).toBeGreaterThan((await input()) + 0.15);
+    expect(aspectError()).toBeLessThan(0.1);
+  });
 });

@@ -196,6 +196,37 @@ export function quadEncloses(outer: Point[], inner: Point[], ratio: number, tol:
 }
 
 /**
+ * Whether quad `outer` covers at least `share` of quad `inner` (judged on a 16 × 16 grid of
+ * points spread bilinearly over `inner`) and is at least `ratio` times its area: unlike
+ * `quadEncloses`, a corner of `inner` may stick out, as a spike of a mask traced along a crease
+ * does.
+ * @example quadCovers(neutral.corners, first.corners, 1.15, 0.95);
+ */
+export function quadCovers(outer: Point[], inner: Point[], ratio: number, share: number): boolean {
+  if (quadArea(outer) < ratio * quadArea(inner)) return false;
+  const [tl, tr, br, bl] = inner as [Point, Point, Point, Point];
+  const n = 16;
+  let covered = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      const u = (i + 0.5) / n;
+      const v = (j + 0.5) / n;
+      const p = {
+        x: (1 - v) * ((1 - u) * tl.x + u * tr.x) + v * ((1 - u) * bl.x + u * br.x),
+        y: (1 - v) * ((1 - u) * tl.y + u * tr.y) + v * ((1 - u) * bl.y + u * br.y),
+      };
+      // Inside is to the right of each side (clockwise in y-down coordinates).
+      const inside = outer.every((a, k) => {
+        const b = outer[(k + 1) % outer.length]!;
+        return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0;
+      });
+      if (inside) covered++;
+    }
+  }
+  return covered >= share * n * n;
+}
+
+/**
  * Whether quadrilateral q turns the same way at every corner (collinear corners allowed).
  * @example isConvex(outline.corners); // true for a page
  */

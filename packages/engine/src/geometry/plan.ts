@@ -16,7 +16,7 @@ import {
   pageFeatures,
   type PageFeatures,
 } from '../detect/page-detect.ts';
-import { quadArea, quadEncloses } from '../detect/quad.ts';
+import { quadArea, quadCovers, quadEncloses } from '../detect/quad.ts';
 import { identityMap, renderGray, rotateMap, scaleOutput } from './backward-map.ts';
 import {
   detectTextLines,
@@ -70,6 +70,9 @@ export interface PlanOptions {
 /** A neutral-colour outline replaces one with a side along a shadow's edge only when it holds
  *  it and is this much larger (the page's shadowed part must add something real). */
 const SHADOW_GROWTH = 1.15;
+/** A neutral-colour outline taken where no side is a shadow's edge covers at least this share
+ *  of the first outline. */
+const NEUTRAL_COVERS = 0.95;
 /** Outlines below this confidence are not trusted for a full Coons warp. */
 const MIN_OUTLINE_CONFIDENCE = 0.65;
 /** A retry's outline (neutral colour, four straight edges, edge enclosures) must be at least
@@ -875,6 +878,9 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
   // The share of the text beyond the outline as detected, for the report.
   const beyond = (): string =>
     `${Math.round(100 * Number(globalStage.details?.outsideShare ?? 0))}% of the text lay beyond the ${String(det.details.feature)}'s outline`;
+  // The page found by its neutral colour (shadow-invariant), asked for at most once.
+  let neutral: ReturnType<typeof secondOutline> | undefined;
+  const neutralOutline = () => (neutral ??= secondOutline(work, features(), gray, onPaper, frame));
   if (globalApplied && outline && textBeyond) {
     // Text beyond a side that runs along a shadow's edge (a cast shadow or a fold's shaded panel
     // across the page): the brightness masks stopped there, while the page's neutral colour
@@ -882,7 +888,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     // under a warm light, would look the same and cost a second detection on every page.)
     const shaded = shadowedSides(work, textBeyond);
     if (shaded.length > 0) {
-      const second = secondOutline(work, features(), gray, onPaper, frame);
+      const second = neutralOutline();
       // The text checks measure little here: the larger page holds all the smaller one's text,
       // and a receipt's rows are pieces too short to count as lines at all. What could go
       // wrong is the neutral mask running on into a grey table, which reaches the frame.
@@ -929,6 +935,27 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       const feature = String(other.details.feature);
       takeOther(second, `page found by its ${feature}: ${beyond()}`, { otherOutline: feature });
       break;
+    }
+  }
+  if (globalApplied && outline && outline === textBeyond) {
+    // Text still lies beyond the outline as detected, past a side that no shadow's edge explains
+    // to the shadow check and that growing did not mend (crumple/brochure#9003: a cast shadow
+    // over a crumpled page's title band, whose lit facets break the shadow's edge; the outline
+    // ran under the title and cut the page to a landscape strip). The page found by its neutral
+    // colour is taken when it holds all the text, finds nearly as many lines, covers the first
+    // outline (a spike of it traced along a crease may stick out) and is larger, on no more
+    // sides of the frame.
+    const first: PageOutline = outline;
+    const second = neutralOutline();
+    if (
+      holds(second) &&
+      second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length &&
+      quadCovers(second.outline.corners, first.corners, SHADOW_GROWTH, NEUTRAL_COVERS) &&
+      (['top', 'right', 'bottom', 'left'] as const).every(
+        (k) => first.clipped[k] || !second.outline.clipped[k],
+      )
+    ) {
+      takeOther(second, `page found by its neutral colour: ${beyond()}`, { neutralColour: true });
     }
   }
   if (globalApplied && outline && outline === textBeyond) {

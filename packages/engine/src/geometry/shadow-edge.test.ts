@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../types.ts';
-import { quadEncloses } from '../detect/quad.ts';
+import { quadCovers, quadEncloses } from '../detect/quad.ts';
 import { shadowedSides } from './shadow-edge.ts';
 import { quadOutline } from './test-images.ts';
 
@@ -61,5 +61,21 @@ describe('quadEncloses', () => {
     expect(quadEncloses(page, box(60, 60, 240, 360).corners, 1.15, 0.02)).toBe(false);
     // A corner well outside.
     expect(quadEncloses(page, box(30, 180, 240, 360).corners, 1.15, 0.02)).toBe(false);
+  });
+});
+
+describe('quadCovers', () => {
+  it('lets a corner of the smaller quad stick out, not a side of it', () => {
+    const page = box(60, 40, 240, 360).corners;
+    // The lit part of the page, its bottom-left corner a spike 20 px below the page's edge
+    // (about 4 % of the smaller quad's area lies outside).
+    const [tl, tr, br] = box(62, 160, 238, 355).corners;
+    const spiked = [tl, tr, br, { x: 62, y: 380 }];
+    expect(quadEncloses(page, spiked, 1.15, 0.02)).toBe(false);
+    expect(quadCovers(page, spiked, 1.15, 0.95)).toBe(true);
+    // Half of it beside the page.
+    expect(quadCovers(page, box(150, 160, 330, 355).corners, 1.15, 0.95)).toBe(false);
+    // Not enough larger.
+    expect(quadCovers(page, box(60, 60, 240, 360).corners, 1.15, 0.95)).toBe(false);
   });
 });
