@@ -277,18 +277,22 @@ const TILT_LINES = 8;
 /** …and another outline is taken when its page has them within this many degrees of level. */
 const LEVEL_TILT = 4;
 
-/** The median slope (degrees, weighted by length) of the text lines `t`; null with fewer than
- *  TILT_LINES of them. */
+/** The median slope (degrees, weighted by length) of the text lines `t`, or of its lines and
+ *  rules together where it has fewer than TILT_LINES text lines (a form's words are few, its
+ *  boxes' and table's rules many); null with fewer than TILT_LINES of those either. */
 function textTilt(t: TextLines): number | null {
-  const a = t.lines
-    .filter((l) => !l.rule && l.xs.length >= 2)
-    .map((l) => ({
-      deg:
-        (Math.atan2(l.ys[l.ys.length - 1]! - l.ys[0]!, l.xs[l.xs.length - 1]! - l.xs[0]!) * 180) /
-        Math.PI,
-      w: l.length,
-    }))
-    .sort((p, q) => p.deg - q.deg);
+  const slopes = (rules: boolean) =>
+    t.lines
+      .filter((l) => (rules || !l.rule) && l.xs.length >= 2)
+      .map((l) => ({
+        deg:
+          (Math.atan2(l.ys[l.ys.length - 1]! - l.ys[0]!, l.xs[l.xs.length - 1]! - l.xs[0]!) * 180) /
+          Math.PI,
+        w: l.length,
+      }))
+      .sort((p, q) => p.deg - q.deg);
+  let a = slopes(false);
+  if (a.length < TILT_LINES) a = slopes(true);
   if (a.length < TILT_LINES) return null;
   const total = a.reduce((s, p) => s + p.w, 0);
   let c = 0;
@@ -1152,17 +1156,21 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
     }
   } else if (globalApplied && outline) {
     // The page rectified by its outline, its text lines tilted: another outline whose page
-    // has them level (and keeps as much of the text) is taken instead.
+    // has them level (and keeps as much of the text) is taken instead. A tilted page's lines
+    // break into pieces and may count more text than the photo shows (a curled form's 116 %):
+    // an outline at least as confident need only keep 95 % of the photo's own.
     const tilt = textTilt(lines);
     if (tilt !== null && Math.abs(tilt) > MAX_TEXT_TILT) {
       const kept = Number(globalStage.details?.keptShare);
       const outsideBefore = Number(globalStage.details?.outsideShare ?? 0);
+      const confidence = outline.confidence;
       const taken = retryOutline((second) => {
         const t = textTilt(second.lines);
+        const than = second.outline.confidence >= confidence ? Math.min(1, kept) : kept;
         return (
           t !== null &&
           Math.abs(t) <= LEVEL_TILT &&
-          keepsText(second.check.details.keptShare!, kept) &&
+          keepsText(second.check.details.keptShare!, than) &&
           second.check.details.outsideShare! <= Math.max(MIN_OUTSIDE, outsideBefore)
         );
       });
