@@ -176,6 +176,21 @@ export function quadArea(q: Point[]): number {
 }
 
 /**
+ * How far point `p` lies inside quad `outer` (clockwise in y-down coordinates: tl, tr, br, bl):
+ * its least distance from the line of a side, on the inner side; negative outside.
+ */
+function depthInside(outer: Point[], p: Point): number {
+  let least = Infinity;
+  outer.forEach((a, k) => {
+    const b = outer[(k + 1) % outer.length]!;
+    const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+    // Inside is to the right of each side.
+    least = Math.min(least, ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len);
+  });
+  return least;
+}
+
+/**
  * Whether quad `outer` (clockwise in y-down coordinates: tl, tr, br, bl) holds every corner of
  * `inner` within `tol` of its size (the square root of its area) and is at least `ratio` times
  * its area.
@@ -185,14 +200,7 @@ export function quadEncloses(outer: Point[], inner: Point[], ratio: number, tol:
   const area = quadArea(outer);
   if (area < ratio * quadArea(inner)) return false;
   const slack = tol * Math.sqrt(area);
-  return inner.every((p) =>
-    outer.every((a, k) => {
-      const b = outer[(k + 1) % 4]!;
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-      // Inside is to the right of each side.
-      return ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / len >= -slack;
-    }),
-  );
+  return inner.every((p) => depthInside(outer, p) >= -slack);
 }
 
 /**
@@ -215,12 +223,7 @@ export function quadCovers(outer: Point[], inner: Point[], ratio: number, share:
         x: (1 - v) * ((1 - u) * tl.x + u * tr.x) + v * ((1 - u) * bl.x + u * br.x),
         y: (1 - v) * ((1 - u) * tl.y + u * tr.y) + v * ((1 - u) * bl.y + u * br.y),
       };
-      // Inside is to the right of each side (clockwise in y-down coordinates).
-      const inside = outer.every((a, k) => {
-        const b = outer[(k + 1) % outer.length]!;
-        return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0;
-      });
-      if (inside) covered++;
+      if (depthInside(outer, p) >= 0) covered++;
     }
   }
   return covered >= share * n * n;

@@ -309,6 +309,14 @@ function clippedAcross(o: PageOutline): boolean {
   return (o.clipped.top && o.clipped.bottom) || (o.clipped.left && o.clipped.right);
 }
 
+/** Whether outline `o` runs off the photo only where `first` does (a neutral-colour mask run on
+ *  into a grey table reaches the frame). */
+function reachesNoNewFrameSide(o: PageOutline, first: PageOutline): boolean {
+  return (['top', 'right', 'bottom', 'left'] as const).every(
+    (k) => first.clipped[k] || !o.clipped[k],
+  );
+}
+
 /** Share of the text an outline kept that one taken over it must keep too. */
 const KEEP_WITHIN = 0.95;
 
@@ -900,9 +908,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       const taken =
         second !== null &&
         quadEncloses(second.outline.corners, first.corners, SHADOW_GROWTH, 0.02) &&
-        (['top', 'right', 'bottom', 'left'] as const).every(
-          (k) => first.clipped[k] || !second.outline.clipped[k],
-        ) &&
+        reachesNoNewFrameSide(second.outline, first) &&
         second.check.details.outsideShare! <= MIN_OUTSIDE;
       globalStage.details = { ...globalStage.details, shadowedSides: shaded.join(' ') };
       if (taken) {
@@ -955,9 +961,7 @@ export function planGeometry(work: RgbImage, opts: PlanOptions = {}): GeometryPl
       holds(second) &&
       second.lines.lines.length >= MIN_OTHER_LINES * lines.lines.length &&
       quadCovers(second.outline.corners, first.corners, SHADOW_GROWTH, NEUTRAL_COVERS) &&
-      (['top', 'right', 'bottom', 'left'] as const).every(
-        (k) => first.clipped[k] || !second.outline.clipped[k],
-      )
+      reachesNoNewFrameSide(second.outline, first)
     ) {
       takeOther(second, `page found by its neutral colour: ${beyond()}`, { neutralColour: true });
     }
